@@ -1,0 +1,214 @@
+/* The resolved configuration of a simulated GPU.
+ *
+ * Every field here is declared once in the option table
+ * (cmodel/src/config/options.c), which gives its YAML key, type, unit, bounds,
+ * default and help text. The loader, the validator, `simtref config --dump`
+ * and docs/config.md are all driven by that table.
+ *
+ * Units: sizes are in bytes, frequencies in Hz, latencies and intervals in
+ * cycles of the clock domain the field names.
+ */
+#ifndef SIMTREF_CONFIG_H
+#define SIMTREF_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "simtref/status.h"
+
+#define ST_CONFIG_NAME_MAX 64
+
+/* sm.warp_scheduler */
+typedef enum st_warp_sched_kind {
+  ST_WSCHED_LRR = 0, /* loose round robin */
+  ST_WSCHED_GTO,     /* greedy then oldest */
+  ST_WSCHED_TLS,     /* two-level: an active set served round robin */
+  ST_WSCHED_COUNT
+} st_warp_sched_kind;
+
+/* sm.fetch_arbiter */
+typedef enum st_fetch_arb_kind {
+  ST_FETCH_RR = 0, /* round robin over warps with an empty I-buffer */
+  ST_FETCH_COUNT
+} st_fetch_arb_kind;
+
+/* cta_scheduler.policy */
+typedef enum st_cta_policy {
+  ST_CTA_RR = 0, /* load-balanced round robin up to the occupancy limit */
+  ST_CTA_STATIC, /* round robin, at most cta_scheduler.limit CTAs per SM */
+  ST_CTA_POLICY_COUNT
+} st_cta_policy;
+
+typedef enum st_replacement { ST_REPL_LRU = 0, ST_REPL_FIFO } st_replacement;
+
+/* How a cache handles writes. */
+typedef enum st_write_policy {
+  ST_WRITE_BACK = 0,       /* dirty lines written when evicted */
+  ST_WRITE_THROUGH,        /* every write goes to the next level */
+  ST_WRITE_EVICT,          /* a write hit invalidates the line, data goes down */
+  ST_WRITE_LOCAL_WB_GLOBAL_WT /* Fermi L1D: local memory write-back, global write-through */
+} st_write_policy;
+
+typedef enum st_cache_index { ST_INDEX_LINEAR = 0, ST_INDEX_HASHED } st_cache_index;
+
+typedef enum st_dram_sched { ST_DRAM_FRFCFS = 0, ST_DRAM_FCFS } st_dram_sched;
+
+typedef enum st_sim_mode { ST_MODE_TIMING = 0, ST_MODE_FUNCTIONAL } st_sim_mode;
+
+/* One cache level (L1I, L1D, constant, texture, an L2 slice). */
+typedef struct st_cache_config {
+  bool enabled;       /* false: every access bypasses this level */
+  int64_t size;       /* bytes, = sets * ways * line */
+  int64_t sets;       /* 0 in a file means "derive from size / (ways * line)" */
+  int64_t ways;
+  int64_t line;       /* bytes */
+  int64_t mshr_entries;
+  int64_t mshr_merge; /* requests that one MSHR entry can merge */
+  int64_t miss_queue;
+  int64_t latency;    /* hit latency, cycles of the owning clock */
+  int replacement;    /* st_replacement */
+  int write_policy;   /* st_write_policy */
+  bool write_allocate;
+  int index;          /* st_cache_index */
+} st_cache_config;
+
+/* Execution latency and initiation interval of one operation class. */
+typedef struct st_op_timing {
+  int64_t latency;
+  int64_t interval;
+} st_op_timing;
+
+typedef struct st_config {
+  struct {
+    char name[ST_CONFIG_NAME_MAX];
+    int64_t num_clusters;
+    int64_t sms_per_cluster;
+    int64_t core_clock; /* Hz */
+    int64_t icnt_clock;
+    int64_t l2_clock;
+    int64_t dram_clock;
+    int64_t max_concurrent_kernels;
+    int64_t cta_launch_latency; /* core cycles to initialise a CTA */
+  } gpu;
+  struct {
+    int64_t warp_size;
+    int64_t simd_width;
+    int64_t max_threads;
+    int64_t max_ctas;
+    int64_t registers;
+    int64_t register_granularity;
+    int64_t shared_mem;
+    int64_t shared_granularity;
+    int64_t shared_banks;
+    int64_t shared_latency;
+    int64_t num_schedulers;
+    int warp_scheduler; /* st_warp_sched_kind */
+    int64_t tls_active_warps;
+    int fetch_arbiter; /* st_fetch_arb_kind */
+    int64_t ibuffer_size;
+    int64_t fetch_width;
+    int64_t issue_per_scheduler;
+    int64_t num_sp_units;
+    int64_t num_sfu_units;
+    int64_t num_dp_units;
+    int64_t num_ldst_units;
+    int64_t reg_banks;
+    int64_t oc_sp;
+    int64_t oc_sfu;
+    int64_t oc_mem;
+    int64_t writeback_ports;
+    struct {
+      st_op_timing int_add, int_max, int_mul, int_mad, int_div;
+      st_op_timing fp_add, fp_max, fp_mul, fp_mad, fp_div;
+      st_op_timing dp_add, dp_max, dp_mul, dp_mad, dp_div;
+      st_op_timing sfu;
+    } op;
+  } sm;
+  st_cache_config l1i;
+  st_cache_config l1d;
+  st_cache_config l1c;
+  st_cache_config l1t;
+  st_cache_config l2; /* one slice per memory sub-partition */
+  struct {
+    int64_t flit_size;
+    int64_t vcs;
+    int64_t vc_buffer;
+    int64_t input_speedup;
+    int64_t latency; /* icnt cycles, router plus channel */
+    int64_t concentration;
+  } icnt;
+  struct {
+    int64_t channels;
+    int64_t subpartitions;     /* per channel; each holds an L2 slice */
+    int64_t chips_per_channel;
+    int64_t bus_width;         /* bytes per chip */
+    int64_t burst_length;
+    int64_t data_rate;         /* data transfers per DRAM command clock */
+    int64_t banks;
+    int64_t bank_groups;
+    int64_t page_size;         /* bytes per row per channel */
+    int scheduler;             /* st_dram_sched */
+    int64_t queue_size;
+    int64_t return_queue;
+    int64_t latency;           /* fixed extra latency, core cycles */
+    int64_t rop_latency;       /* fixed L2 latency, core cycles */
+    int64_t tCCD, tCCDL, tRRD, tRCD, tRAS, tRP, tRC, tCL, tWL, tWTR, tWR, tRTPL;
+    int64_t partition_interleave; /* bytes mapped to one channel before the next */
+  } dram;
+  struct {
+    int policy; /* st_cta_policy */
+    int64_t limit;
+  } cta_scheduler;
+  struct {
+    int mode; /* st_sim_mode */
+    int64_t max_cycles;
+    int64_t max_insts;
+    bool skip_idle;
+    int64_t deadlock_cycles;
+    int64_t seed;
+  } sim;
+} st_config;
+
+/* Fills cfg with every option's default (the GTX480 baseline). */
+void st_config_defaults(st_config *cfg);
+
+/* Loads a YAML configuration file over the defaults, applies the overrides
+ * ("key=value" strings, in order), and validates the result. On failure
+ * returns ST_ERR_CONFIG (or ST_ERR_IO) and writes a "file:line:col: error: ..."
+ * message to errbuf. path may be NULL to start from the defaults only. */
+st_status st_config_load(st_config *cfg, const char *path, const char *const *overrides,
+                         size_t n_overrides, char *errbuf, size_t errbuf_size);
+
+/* Resolves a config name to a file: an existing path is used as given,
+ * otherwise NAME or NAME.yaml in the configs directory ($SIMTREF_CONFIG_DIR,
+ * else the source tree's configs/). Returns false if nothing matches. */
+bool st_config_find(const char *name, char *out, size_t out_size);
+
+/* The directory named configs are looked up in. */
+const char *st_config_dir(void);
+
+/* Writes the resolved configuration as YAML (every option, grouped by
+ * section) to a newly allocated string; the caller frees it. NULL on
+ * allocation failure. */
+char *st_config_dump(const st_config *cfg);
+
+/* The 64-bit fingerprint of the resolved configuration (FNV-1a over the dump
+ * text). Equal configurations give equal hashes. */
+uint64_t st_config_hash(const st_config *cfg);
+
+/* Writes the Markdown reference of every option (docs/config.md) to a newly
+ * allocated string; the caller frees it. */
+char *st_config_doc_markdown(void);
+
+/* Total SMs = num_clusters * sms_per_cluster. */
+static inline int64_t st_config_num_sms(const st_config *cfg) {
+  return cfg->gpu.num_clusters * cfg->gpu.sms_per_cluster;
+}
+
+/* Number of enum names for an enum-valued key ("sm.warp_scheduler"), and the
+ * name at index i; used by `simtref list`. Returns 0 / NULL for other keys. */
+size_t st_config_enum_count(const char *key);
+const char *st_config_enum_name(const char *key, size_t i);
+
+#endif

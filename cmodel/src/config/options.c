@@ -1,0 +1,257 @@
+/* The option table. Each row declares one configuration key: its type,
+ * bounds, default and help. Defaults are the GTX480 baseline shared by the
+ * BAWS, CAWA and Ctrl-C documents (configs/gtx480.yaml repeats them, with the
+ * source of each value). Keys of one section must stay contiguous, because
+ * the dump nests them in table order. */
+#include "config/options.h"
+
+#include <string.h>
+
+#define F(field) offsetof(st_config, field)
+#define K1 INT64_C(1024)
+#define M1 (K1 * K1)
+#define G1 (M1 * K1)
+#define MHZ INT64_C(1000000)
+
+static const char *const warp_sched_names[] = {"lrr", "gto", "tls", NULL};
+static const char *const fetch_arb_names[] = {"rr", NULL};
+static const char *const cta_policy_names[] = {"rr", "static", NULL};
+static const char *const repl_names[] = {"lru", "fifo", NULL};
+static const char *const write_names[] = {"write_back", "write_through", "write_evict",
+                                          "local_wb_global_wt", NULL};
+static const char *const index_names[] = {"linear", "hashed", NULL};
+static const char *const dram_sched_names[] = {"frfcfs", "fcfs", NULL};
+static const char *const mode_names[] = {"timing", "functional", NULL};
+
+#define OPT_INT(key, field, lo, hi, def, unit, help) \
+  {key, ST_OPT_INT, F(field), lo, hi, def, NULL, unit, help}
+#define OPT_SIZE(key, field, lo, hi, def, help) \
+  {key, ST_OPT_SIZE, F(field), lo, hi, def, NULL, "bytes", help}
+#define OPT_FREQ(key, field, def, help) \
+  {key, ST_OPT_FREQ, F(field), 1000, 100000 * MHZ, def, NULL, "Hz", help}
+#define OPT_BOOL(key, field, def, help) {key, ST_OPT_BOOL, F(field), 0, 1, def, NULL, "", help}
+#define OPT_ENUM(key, field, names, def, help) \
+  {key, ST_OPT_ENUM, F(field), 0, 0, def, names, "", help}
+#define OPT_STR(key, field, def, help) {key, ST_OPT_STRING, F(field), 0, 0, def, NULL, "", help}
+
+/* The keys every cache level has. */
+#define CACHE_BASE(sec, d_en, d_size, d_sets, d_ways, d_line, d_mshr, d_merge, d_mq, d_lat,     \
+                   lat_unit)                                                                   \
+  OPT_BOOL(#sec ".enabled", sec.enabled, d_en, "false: every access bypasses this cache"),     \
+  OPT_SIZE(#sec ".size", sec.size, 64, 64 * M1, d_size,                                        \
+           "capacity; must equal sets x ways x line"),                                         \
+  OPT_INT(#sec ".sets", sec.sets, 0, 1 << 20, d_sets, "",                                      \
+          "number of sets, a power of two; 0 derives it from size / (ways x line)"),           \
+  OPT_INT(#sec ".ways", sec.ways, 1, 256, d_ways, "", "associativity"),                       \
+  OPT_SIZE(#sec ".line", sec.line, 16, 4096, d_line, "line size, a power of two"),            \
+  OPT_INT(#sec ".mshr_entries", sec.mshr_entries, 1, 4096, d_mshr, "",                         \
+          "miss status holding registers (outstanding missed lines)"),                          \
+  OPT_INT(#sec ".mshr_merge", sec.mshr_merge, 1, 1024, d_merge, "",                            \
+          "requests one MSHR entry can hold (merged misses to the same line)"),                 \
+  OPT_INT(#sec ".miss_queue", sec.miss_queue, 1, 4096, d_mq, "",                               \
+          "entries in the queue of misses waiting to go to the next level"),                    \
+  OPT_INT(#sec ".latency", sec.latency, 0, 100000, d_lat, lat_unit, "hit latency"),           \
+  OPT_ENUM(#sec ".replacement", sec.replacement, repl_names, "lru", "replacement policy")
+
+/* The keys of caches that take writes. */
+#define CACHE_WRITE(sec, d_wp, d_wa, d_idx)                                                   \
+  OPT_ENUM(#sec ".write_policy", sec.write_policy, write_names, d_wp, "write policy"),    \
+  OPT_BOOL(#sec ".write_allocate", sec.write_allocate, d_wa,                              \
+           "a write miss allocates a line (fetch on write)"),                           \
+  OPT_ENUM(#sec ".index", sec.index, index_names, d_idx,                                  \
+           "set index function: linear bits, or an XOR hash of the upper address bits")
+
+#define OP_TIMING(nm, d_lat, d_ii, what)                                                   \
+  OPT_INT("sm.op." #nm ".latency", sm.op.nm.latency, 1, 10000, d_lat, "cycles",            \
+          "latency of " what),                                                           \
+  OPT_INT("sm.op." #nm ".interval", sm.op.nm.interval, 1, 10000, d_ii, "cycles",           \
+          "initiation interval of " what)
+
+const st_option st_options[] = {
+    /* gpu */
+    OPT_STR("gpu.name", gpu.name, "gtx480", "a name for this configuration, echoed in outputs"),
+    OPT_INT("gpu.num_clusters", gpu.num_clusters, 1, 1024, "15", "",
+            "SIMT core clusters (each shares one interconnect port)"),
+    OPT_INT("gpu.sms_per_cluster", gpu.sms_per_cluster, 1, 64, "1", "", "SMs in each cluster"),
+    OPT_FREQ("gpu.core_clock", gpu.core_clock, "700MHz", "SM (core) clock"),
+    OPT_FREQ("gpu.icnt_clock", gpu.icnt_clock, "700MHz", "interconnect clock"),
+    OPT_FREQ("gpu.l2_clock", gpu.l2_clock, "700MHz", "L2 cache clock"),
+    OPT_FREQ("gpu.dram_clock", gpu.dram_clock, "924MHz", "DRAM command clock"),
+    OPT_INT("gpu.max_concurrent_kernels", gpu.max_concurrent_kernels, 1, 1024, "8", "",
+            "kernels that may be resident on the GPU at once"),
+    OPT_INT("gpu.cta_launch_latency", gpu.cta_launch_latency, 0, 100000, "0", "cycles",
+            "core cycles to initialise a CTA on an SM before its warps may fetch"),
+
+    /* sm */
+    OPT_INT("sm.warp_size", sm.warp_size, 32, 32, "32", "threads", "threads per warp"),
+    OPT_INT("sm.simd_width", sm.simd_width, 1, 32, "32", "lanes",
+            "execution lanes; a warp instruction occupies a pipeline for warp_size / simd_width cycles"),
+    OPT_INT("sm.max_threads", sm.max_threads, 32, 4096, "1536", "threads",
+            "resident threads per SM (a multiple of warp_size)"),
+    OPT_INT("sm.max_ctas", sm.max_ctas, 1, 64, "8", "", "resident CTAs (thread blocks) per SM"),
+    OPT_INT("sm.registers", sm.registers, 1024, 1 << 20, "32768", "registers",
+            "32-bit registers per SM"),
+    OPT_INT("sm.register_granularity", sm.register_granularity, 1, 256, "4", "registers",
+            "registers per thread are rounded up to a multiple of this for occupancy"),
+    OPT_SIZE("sm.shared_mem", sm.shared_mem, 0, 1 * M1, "48KiB", "shared memory per SM"),
+    OPT_SIZE("sm.shared_granularity", sm.shared_granularity, 1, 64 * K1, "1",
+             "shared memory per CTA is rounded up to a multiple of this for occupancy"),
+    OPT_INT("sm.shared_banks", sm.shared_banks, 1, 64, "32", "", "shared memory banks (4 bytes wide)"),
+    OPT_INT("sm.shared_latency", sm.shared_latency, 1, 10000, "24", "cycles",
+            "shared memory access latency without bank conflicts"),
+    OPT_INT("sm.num_schedulers", sm.num_schedulers, 1, 16, "2", "",
+            "warp schedulers per SM; warp i belongs to scheduler i mod num_schedulers"),
+    OPT_ENUM("sm.warp_scheduler", sm.warp_scheduler, warp_sched_names, "lrr",
+             "issue policy of every warp scheduler"),
+    OPT_INT("sm.tls_active_warps", sm.tls_active_warps, 1, 1024, "6", "warps",
+            "two-level scheduler: active warps per scheduler"),
+    OPT_ENUM("sm.fetch_arbiter", sm.fetch_arbiter, fetch_arb_names, "rr",
+             "which warp the I-cache fetches for"),
+    OPT_INT("sm.ibuffer_size", sm.ibuffer_size, 1, 16, "2", "instructions",
+            "I-buffer entries per warp"),
+    OPT_INT("sm.fetch_width", sm.fetch_width, 1, 16, "2", "instructions",
+            "instructions one fetch brings into an I-buffer"),
+    OPT_INT("sm.issue_per_scheduler", sm.issue_per_scheduler, 1, 4, "1", "instructions",
+            "instructions one scheduler may issue per cycle (from one warp)"),
+    OPT_INT("sm.num_sp_units", sm.num_sp_units, 1, 16, "2", "", "SP (integer and fp32) pipelines"),
+    OPT_INT("sm.num_sfu_units", sm.num_sfu_units, 1, 16, "1", "", "special-function pipelines"),
+    OPT_INT("sm.num_dp_units", sm.num_dp_units, 0, 16, "0", "",
+            "fp64 pipelines; 0 runs fp64 on the SP pipelines"),
+    OPT_INT("sm.num_ldst_units", sm.num_ldst_units, 1, 16, "1", "", "load/store pipelines"),
+    OPT_INT("sm.reg_banks", sm.reg_banks, 1, 64, "16", "", "register file banks"),
+    OPT_INT("sm.oc_sp", sm.oc_sp, 1, 64, "6", "", "operand collector units for SP instructions"),
+    OPT_INT("sm.oc_sfu", sm.oc_sfu, 1, 64, "8", "", "operand collector units for SFU instructions"),
+    OPT_INT("sm.oc_mem", sm.oc_mem, 1, 64, "2", "", "operand collector units for memory instructions"),
+    OPT_INT("sm.writeback_ports", sm.writeback_ports, 1, 16, "2", "",
+            "register file write ports shared by all pipelines"),
+    OP_TIMING(int_add, "4", "1", "integer add, logic, shift, compare, move"),
+    OP_TIMING(int_max, "13", "2", "integer min/max"),
+    OP_TIMING(int_mul, "4", "2", "integer multiply"),
+    OP_TIMING(int_mad, "5", "1", "integer multiply-add"),
+    OP_TIMING(int_div, "145", "8", "integer divide and remainder"),
+    OP_TIMING(fp_add, "4", "1", "fp32 add"),
+    OP_TIMING(fp_max, "13", "2", "fp32 min/max"),
+    OP_TIMING(fp_mul, "4", "1", "fp32 multiply"),
+    OP_TIMING(fp_mad, "5", "1", "fp32 multiply-add and fma"),
+    OP_TIMING(fp_div, "39", "4", "fp32 divide"),
+    OP_TIMING(dp_add, "8", "8", "fp64 add"),
+    OP_TIMING(dp_max, "19", "16", "fp64 min/max"),
+    OP_TIMING(dp_mul, "8", "8", "fp64 multiply"),
+    OP_TIMING(dp_mad, "8", "8", "fp64 multiply-add and fma"),
+    OP_TIMING(dp_div, "330", "130", "fp64 divide"),
+    OP_TIMING(sfu, "20", "8", "special functions (rcp, rsqrt, ex2, lg2, sin, cos)"),
+
+    /* caches */
+    CACHE_BASE(l1i, "true", "2KiB", "4", "4", "128", "2", "32", "4", "1", "cycles"),
+    CACHE_BASE(l1d, "true", "16KiB", "32", "4", "128", "32", "8", "8", "20", "cycles"),
+    CACHE_WRITE(l1d, "local_wb_global_wt", "false", "hashed"),
+    CACHE_BASE(l1c, "true", "8KiB", "64", "2", "64", "2", "32", "4", "8", "cycles"),
+    CACHE_BASE(l1t, "true", "12KiB", "4", "24", "128", "128", "4", "128", "1", "cycles"),
+    CACHE_BASE(l2, "true", "64KiB", "64", "8", "128", "32", "4", "4", "120", "core cycles"),
+    CACHE_WRITE(l2, "write_back", "true", "linear"),
+
+    /* interconnect */
+    OPT_SIZE("icnt.flit_size", icnt.flit_size, 4, 1024, "32", "bytes per flit"),
+    OPT_INT("icnt.vcs", icnt.vcs, 1, 64, "1", "", "virtual channels per port"),
+    OPT_INT("icnt.vc_buffer", icnt.vc_buffer, 1, 1024, "8", "flits", "buffer depth per virtual channel"),
+    OPT_INT("icnt.input_speedup", icnt.input_speedup, 1, 8, "2", "",
+            "flits an input port may accept per interconnect cycle"),
+    OPT_INT("icnt.latency", icnt.latency, 0, 1000, "4", "cycles",
+            "interconnect cycles a flit spends in routers and channels, end to end"),
+    OPT_INT("icnt.concentration", icnt.concentration, 1, 64, "1", "",
+            "SMs sharing one interconnect port (a cluster)"),
+
+    /* dram */
+    OPT_INT("dram.channels", dram.channels, 1, 128, "6", "", "memory channels (controllers)"),
+    OPT_INT("dram.subpartitions", dram.subpartitions, 1, 8, "2", "",
+            "sub-partitions per channel; each holds one L2 slice"),
+    OPT_INT("dram.chips_per_channel", dram.chips_per_channel, 1, 16, "2", "", "DRAM chips per channel"),
+    OPT_SIZE("dram.bus_width", dram.bus_width, 1, 64, "4", "data bus width of one chip"),
+    OPT_INT("dram.burst_length", dram.burst_length, 1, 64, "8", "transfers", "burst length"),
+    OPT_INT("dram.data_rate", dram.data_rate, 1, 8, "4", "",
+            "data transfers per DRAM command clock (2 = DDR, 4 = GDDR5 QDR)"),
+    OPT_INT("dram.banks", dram.banks, 1, 256, "16", "", "banks per chip"),
+    OPT_INT("dram.bank_groups", dram.bank_groups, 1, 64, "4", "", "bank groups per chip"),
+    OPT_SIZE("dram.page_size", dram.page_size, 256, 64 * K1, "4KiB", "row (page) size per channel"),
+    OPT_ENUM("dram.scheduler", dram.scheduler, dram_sched_names, "frfcfs",
+             "request scheduling: first-ready FCFS, or plain FCFS"),
+    OPT_INT("dram.queue_size", dram.queue_size, 1, 4096, "16", "requests",
+            "scheduler queue per channel"),
+    OPT_INT("dram.return_queue", dram.return_queue, 1, 4096, "116", "requests",
+            "returned-data queue per channel"),
+    OPT_INT("dram.latency", dram.latency, 0, 100000, "100", "core cycles",
+            "fixed latency added to every DRAM access"),
+    OPT_INT("dram.tCCD", dram.tCCD, 1, 1000, "2", "DRAM cycles", "column to column delay"),
+    OPT_INT("dram.tCCDL", dram.tCCDL, 0, 1000, "3", "DRAM cycles",
+            "column to column delay within a bank group"),
+    OPT_INT("dram.tRRD", dram.tRRD, 1, 1000, "6", "DRAM cycles", "activate to activate, different banks"),
+    OPT_INT("dram.tRCD", dram.tRCD, 1, 1000, "12", "DRAM cycles", "activate to column command"),
+    OPT_INT("dram.tRAS", dram.tRAS, 1, 1000, "28", "DRAM cycles", "activate to precharge"),
+    OPT_INT("dram.tRP", dram.tRP, 1, 1000, "12", "DRAM cycles", "precharge to activate"),
+    OPT_INT("dram.tRC", dram.tRC, 1, 1000, "40", "DRAM cycles", "activate to activate, same bank"),
+    OPT_INT("dram.tCL", dram.tCL, 1, 1000, "12", "DRAM cycles", "CAS (read) latency"),
+    OPT_INT("dram.tWL", dram.tWL, 0, 1000, "4", "DRAM cycles", "write latency"),
+    OPT_INT("dram.tWTR", dram.tWTR, 0, 1000, "5", "DRAM cycles",
+            "write to read turnaround (GPGPU-Sim's tCDLR)"),
+    OPT_INT("dram.tWR", dram.tWR, 0, 1000, "12", "DRAM cycles", "write recovery"),
+    OPT_INT("dram.tRTPL", dram.tRTPL, 0, 1000, "2", "DRAM cycles",
+            "read to precharge within a bank group"),
+    OPT_SIZE("dram.partition_interleave", dram.partition_interleave, 64, 1 * M1, "256",
+             "consecutive bytes mapped to one channel before moving to the next"),
+
+    /* cta scheduler */
+    OPT_ENUM("cta_scheduler.policy", cta_scheduler.policy, cta_policy_names, "rr",
+             "how CTAs are handed to SMs"),
+    OPT_INT("cta_scheduler.limit", cta_scheduler.limit, 0, 64, "0", "CTAs",
+            "static policy: CTAs per SM at most (0 = the occupancy limit)"),
+
+    /* simulation */
+    OPT_ENUM("sim.mode", sim.mode, mode_names, "timing",
+             "timing: cycle-level model; functional: results only, fastest"),
+    OPT_INT("sim.max_cycles", sim.max_cycles, 0, INT64_MAX, "0", "cycles",
+            "stop a run after this many core cycles (0 = no limit)"),
+    OPT_INT("sim.max_insts", sim.max_insts, 0, INT64_MAX, "0", "thread instructions",
+            "stop a run after this many thread instructions (0 = no limit)"),
+    OPT_BOOL("sim.skip_idle", sim.skip_idle, "true",
+             "jump over cycles in which nothing can happen (results are identical either way)"),
+    OPT_INT("sim.deadlock_cycles", sim.deadlock_cycles, 1, INT64_MAX, "1000000", "cycles",
+            "core cycles without any progress after which a run is reported as deadlocked"),
+    OPT_INT("sim.seed", sim.seed, 0, INT64_MAX, "1", "",
+            "seed for every pseudo-random choice in the model"),
+};
+
+const size_t st_num_options = sizeof st_options / sizeof st_options[0];
+
+const st_option *st_option_find(const char *key) {
+  for (size_t i = 0; i < st_num_options; i++) {
+    if (strcmp(st_options[i].key, key) == 0) {
+      return &st_options[i];
+    }
+  }
+  return NULL;
+}
+
+int st_option_is_section(const char *prefix) {
+  size_t n = strlen(prefix);
+  for (size_t i = 0; i < st_num_options; i++) {
+    if (strncmp(st_options[i].key, prefix, n) == 0 && st_options[i].key[n] == '.') {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+size_t st_config_enum_count(const char *key) {
+  const st_option *opt = st_option_find(key);
+  size_t n = 0;
+  if (opt != NULL && opt->type == ST_OPT_ENUM) {
+    while (opt->names[n] != NULL) {
+      n++;
+    }
+  }
+  return n;
+}
+
+const char *st_config_enum_name(const char *key, size_t i) {
+  return i < st_config_enum_count(key) ? st_option_find(key)->names[i] : NULL;
+}

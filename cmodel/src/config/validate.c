@@ -1,0 +1,136 @@
+/* Combinations of values that no single option's bounds can rule out. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "config/options.h"
+#include "config/origin.h"
+
+static bool is_pow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+
+/* Where to point an error about key: where it was set, else where `other`
+ * was set, else the config file itself. */
+static st_srcpos where(const st_config_origin *origin, const char *key, const char *other) {
+  const st_option *opt = st_option_find(key);
+  if (opt != NULL && origin->pos[st_option_index(opt)].file != NULL) {
+    return origin->pos[st_option_index(opt)];
+  }
+  if (other != NULL) {
+    opt = st_option_find(other);
+    if (opt != NULL && origin->pos[st_option_index(opt)].file != NULL) {
+      return origin->pos[st_option_index(opt)];
+    }
+  }
+  st_srcpos p = {origin->default_file != NULL ? origin->default_file : "<defaults>", 0, 0};
+  return p;
+}
+
+static st_status check_cache(st_cache_config *c, const char *sec, const st_config_origin *origin,
+                             st_error *err) {
+  char k_size[48], k_sets[48], k_line[48], k_ways[48];
+  snprintf(k_size, sizeof k_size, "%s.size", sec);
+  snprintf(k_sets, sizeof k_sets, "%s.sets", sec);
+  snprintf(k_line, sizeof k_line, "%s.line", sec);
+  snprintf(k_ways, sizeof k_ways, "%s.ways", sec);
+  if (!is_pow2(c->line)) {
+    return st_error_at(err, ST_ERR_CONFIG, where(origin, k_line, NULL),
+                       "%s: line size %" PRId64 " is not a power of two", sec, c->line);
+  }
+  int64_t way_bytes = c->ways * c->line;
+  if (c->sets == 0) {
+    if (c->size % way_bytes != 0) {
+      return st_error_at(err, ST_ERR_CONFIG, where(origin, k_size, k_ways),
+                         "%s: size %" PRId64 " B is not a whole number of sets of ways x line = "
+                         "%" PRId64 " x %" PRId64 " B",
+                         sec, c->size, c->ways, c->line);
+    }
+    c->sets = c->size / way_bytes;
+  } else if (c->sets * way_bytes != c->size) {
+    return st_error_at(err, ST_ERR_CONFIG, where(origin, k_size, k_sets),
+                       "%s: size %" PRId64 " B is not sets x ways x line = %" PRId64 " x %" PRId64
+                       " x %" PRId64 " = %" PRId64 " B",
+                       sec, c->size, c->sets, c->ways, c->line, c->sets * way_bytes);
+  }
+  if (!is_pow2(c->sets)) {
+    return st_error_at(err, ST_ERR_CONFIG, where(origin, k_sets, k_size),
+                       "%s: %" PRId64 " sets is not a power of two", sec, c->sets);
+  }
+  return ST_OK;
+}
+
+st_status st_config_validate(st_config *cfg, const st_config_origin *origin, st_error *err) {
+  struct {
+    st_cache_config *c;
+    const char *name;
+  } caches[] = {{&cfg->l1i, "l1i"}, {&cfg->l1d, "l1d"}, {&cfg->l1c, "l1c"},
+                {&cfg->l1t, "l1t"}, {&cfg->l2, "l2"}};
+  for (size_t i = 0; i < sizeof caches / sizeof caches[0]; i++) {
+    st_status rc = check_cache(caches[i].c, caches[i].name, origin, err);
+    if (rc != ST_OK) {
+      return rc;
+    }
+  }
+
+  const int64_t warp = cfg->sm.warp_size;
+  if (cfg->sm.max_threads % warp != 0) {
+    return st_error_at(err, ST_ERR_CONFIG, where(origin, "sm.max_threads", NULL),
+                       "sm.max_threads %" PRId64 " is not a multiple of the warp size %" PRId64,
+                       cfg->sm.max_threads, warp);
+  }
+  if (warp % cfg->sm.simd_width != 0) {
+    return st_error_at(err, ST_ERR_CONFIG, where(origin, "sm.simd_width", NULL),
+                       "sm.simd_width %" PRId64 " does not divide the warp size %" PRId64,
+                       cfg->sm.simd_width, warp);
+  }
+  const int64_t max_warps = cfg->sm.max_threads / warp;
+  if (cfg->sm.num_schedulers > max_warps) {
+    return st_error_at(err, ST_ERR_CONFIG, where(origin, "sm.num_schedulers", "sm.max_threads"),
+                       "sm.num_schedulers %" PRId64 " exceeds the %" PRId64
+                       " warps an SM can hold",
+                       cfg->sm.num_schedulers, max_warps);
+  }
+
+  /* CTA limits: a limit that no SM can host can never be met. */
+  const int64_t limit = cfg->cta_scheduler.limit;
+  if (cfg->cta_scheduler.policy == ST_CTA_STATIC && limit == 0) {
+    return st_error_at(err, ST_ERR_CONFIG, where(origin, "cta_scheduler.policy", NULL),
+                       "cta_scheduler.policy static needs cta_scheduler.limit >= 1");
+  }
+  if (limit > cfg->sm.max_ctas) {
+    return st_error_at(err, ST_ERR_CONFIG, where(origin, "cta_scheduler.limit", "sm.max_ctas"),
+                       "cta_scheduler.limit %" PRId64 " exceeds sm.max_ctas %" PRId64
+                       ": no SM can host that many CTAs",
+                       limit, cfg->sm.max_ctas);
+  }
+  if (limit > max_warps) {
+    return st_error_at(err, ST_ERR_CONFIG, where(origin, "cta_scheduler.limit", "sm.max_threads"),
+                       "cta_scheduler.limit %" PRId64 " exceeds the %" PRId64
+                       " warps an SM can hold: no SM can host that many CTAs",
+                       limit, max_warps);
+  }
+
+  /* DRAM */
+  if (cfg->dram.tRC < cfg->dram.tRAS + cfg->dram.tRP) {
+    return st_error_at(err, ST_ERR_CONFIG, where(origin, "dram.tRC", "dram.tRAS"),
+                       "dram.tRC %" PRId64 " is shorter than tRAS + tRP = %" PRId64,
+                       cfg->dram.tRC, cfg->dram.tRAS + cfg->dram.tRP);
+  }
+  if (cfg->dram.banks % cfg->dram.bank_groups != 0) {
+    return st_error_at(err, ST_ERR_CONFIG, where(origin, "dram.bank_groups", "dram.banks"),
+                       "dram.bank_groups %" PRId64 " does not divide dram.banks %" PRId64,
+                       cfg->dram.bank_groups, cfg->dram.banks);
+  }
+  if (!is_pow2(cfg->dram.page_size)) {
+    return st_error_at(err, ST_ERR_CONFIG, where(origin, "dram.page_size", NULL),
+                       "dram.page_size %" PRId64 " is not a power of two", cfg->dram.page_size);
+  }
+  if (!is_pow2(cfg->dram.partition_interleave) ||
+      cfg->dram.partition_interleave % cfg->l2.line != 0) {
+    return st_error_at(err, ST_ERR_CONFIG,
+                       where(origin, "dram.partition_interleave", "l2.line"),
+                       "dram.partition_interleave %" PRId64
+                       " is not a power-of-two multiple of the L2 line (%" PRId64 " B)",
+                       cfg->dram.partition_interleave, cfg->l2.line);
+  }
+  return ST_OK;
+}

@@ -1,0 +1,50 @@
+#!/bin/sh
+# Installs the Debian packages simtref needs to build, test and run, and only
+# those that are missing. Safe to run repeatedly: when everything is present it
+# does nothing and needs no network and no root.
+set -eu
+
+PACKAGES="
+  build-essential
+  cmake
+  pkg-config
+  git
+  ca-certificates
+  libyaml-dev
+  libcmocka-dev
+  clang
+  verilator
+  yosys
+  iverilog
+  gnuplot-nox
+  parallel
+"
+
+missing=""
+for p in $PACKAGES; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed'; then
+    missing="$missing $p"
+  fi
+done
+
+if [ -z "$missing" ]; then
+  exit 0
+fi
+
+echo "install-deps: missing Debian packages:$missing"
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+    SUDO="sudo -n"
+  else
+    echo "install-deps: error: installing packages needs root. Run as root:" >&2
+    echo "  apt-get update && apt-get install -y$missing" >&2
+    exit 1
+  fi
+else
+  SUDO=""
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -q --no-install-recommends $missing

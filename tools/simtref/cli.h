@@ -1,0 +1,42 @@
+/* Shared pieces of the simtref command: subcommand table, exit codes and
+ * the -c/-s configuration options every simulating subcommand accepts. */
+#ifndef SIMTREF_TOOL_CLI_H
+#define SIMTREF_TOOL_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "simtref/config.h"
+
+/* Exit statuses of the simtref command. */
+enum {
+  EXIT_OK = 0,
+  EXIT_FAIL = 1,  /* the run finished but a check failed, or a kernel faulted */
+  EXIT_USAGE = 2  /* bad command line, bad config or input file: nothing was run */
+};
+
+#define CLI_MAX_OVERRIDES 256
+
+/* The -c FILE and -s key=value options. */
+typedef struct cli_config_args {
+  const char *config;                          /* name or path; default "gtx480" */
+  const char *overrides[CLI_MAX_OVERRIDES];
+  size_t n_overrides;
+} cli_config_args;
+
+/* If argv[*i] is -c/--config or -s/--set (with its value in the same or the
+ * next argument), consumes it into args and returns 1. Returns 0 if argv[*i]
+ * is something else, -1 (after printing an error) if it is malformed. */
+int cli_take_config_arg(cli_config_args *args, int argc, char **argv, int *i);
+
+/* Resolves and loads the configuration named by args. Prints the error and
+ * returns false on failure. path_out (may be NULL) receives the file used. */
+bool cli_load_config(const cli_config_args *args, st_config *cfg, char *path_out, size_t path_size);
+
+/* Prints "simtref <cmd>: unknown option 'X'" with a hint; returns EXIT_USAGE. */
+int cli_unknown_option(const char *cmd, const char *arg);
+
+int cmd_config(int argc, char **argv);
+int cmd_list(int argc, char **argv);
+
+#endif

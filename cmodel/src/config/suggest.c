@@ -32,12 +32,22 @@ const char *st_option_suggest(const char *key) {
   size_t len = strlen(key);
   size_t limit = len / 3 > 2 ? len / 3 : 2;
   const char *best = NULL;
-  size_t best_d = limit + 1;
+  size_t best_d = limit + 1, best_prefix = 0;
   for (size_t i = 0; i < st_num_options; i++) {
-    size_t d = edit_distance(key, st_options[i].key);
-    if (d < best_d) {
+    const char *cand = st_options[i].key;
+    size_t d = edit_distance(key, cand);
+    if (d > 1 && strncmp(cand, key, len) == 0) {
+      d = 1; /* a truncated name: "sm.warp_sched" for "sm.warp_scheduler" */
+    }
+    size_t prefix = 0;
+    while (key[prefix] != '\0' && key[prefix] == cand[prefix]) {
+      prefix++;
+    }
+    /* Nearest first; between equally near keys, the longer shared prefix. */
+    if (d < best_d || (d == best_d && best != NULL && prefix > best_prefix)) {
       best_d = d;
-      best = st_options[i].key;
+      best_prefix = prefix;
+      best = cand;
     }
   }
   return best;

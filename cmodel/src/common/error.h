@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 
+#include "simtref/error.h"
 #include "simtref/status.h"
 
 /* A place in an input text. line and col count from 1; 0 means "unknown". */
@@ -13,15 +14,6 @@ typedef struct st_srcpos {
   unsigned line;
   unsigned col;
 } st_srcpos;
-
-/* The first error of an operation. code is ST_OK while nothing failed. */
-typedef struct st_error {
-  st_status code;
-  char msg[1024];
-} st_error;
-
-/* Clears err to ST_OK with an empty message. */
-void st_error_clear(st_error *err);
 
 /* Records an error with no source position. Keeps the first error: a second
  * call on an err that already holds one is ignored. Returns code. */

@@ -1,0 +1,119 @@
+/* The simtref host API: a CUDA-runtime-like interface to a simulated GPU.
+ *
+ *   st_gpu *gpu;  st_error err;
+ *   st_gpu_create(&cfg, &gpu, &err);
+ *   uint64_t a;   st_malloc(gpu, n * 4, &a, &err);
+ *   st_memcpy_htod(gpu, a, host, n * 4, &err);
+ *   st_kmodule *m; st_module_load_file(gpu, "k.ptx", &m, &err);
+ *   st_arg args[] = {ST_ARG_PTR(a), ST_ARG_S32(n)};
+ *   st_launch(gpu, m, "_Z6kernelPfi", st_dim3_make(64,1,1), st_dim3_make(256,1,1), 0, args, 2, &err);
+ *   st_synchronize(gpu, &err);            // runs what was launched
+ *   st_memcpy_dtoh(gpu, host, a, n * 4, &err);
+ *   st_gpu_destroy(gpu);
+ *
+ * Every call returns ST_OK or an error status with a message in *err. Launches
+ * are queued in order on one stream and run by st_synchronize (a copy also
+ * synchronises first, as on the CUDA default stream). A kernel that faults
+ * or deadlocks makes st_synchronize return ST_ERR_FAULT or ST_ERR_DEADLOCK
+ * with a report; the GPU stays usable for inspection but later launches are
+ * dropped.
+ */
+#ifndef SIMTREF_SIMTREF_H
+#define SIMTREF_SIMTREF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "simtref/config.h"
+#include "simtref/error.h"
+#include "simtref/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct st_gpu st_gpu;
+typedef struct st_kmodule st_kmodule;
+
+typedef struct st_dim3 {
+  uint32_t x, y, z;
+} st_dim3;
+
+static inline st_dim3 st_dim3_make(uint32_t x, uint32_t y, uint32_t z) {
+  st_dim3 d = {x, y, z};
+  return d;
+}
+
+/* A kernel argument: raw little-endian bits and their size in bytes (1, 2, 4
+ * or 8). A device pointer is an 8-byte argument. */
+typedef struct st_arg {
+  uint64_t bits;
+  uint32_t size;
+} st_arg;
+
+#define ST_ARG_PTR(p) ((st_arg){(uint64_t)(p), 8})
+#define ST_ARG_U64(v) ((st_arg){(uint64_t)(v), 8})
+#define ST_ARG_S64(v) ((st_arg){(uint64_t)(int64_t)(v), 8})
+#define ST_ARG_U32(v) ((st_arg){(uint64_t)(uint32_t)(v), 4})
+#define ST_ARG_S32(v) ((st_arg){(uint64_t)(uint32_t)(int32_t)(v), 4})
+#define ST_ARG_U16(v) ((st_arg){(uint64_t)(uint16_t)(v), 2})
+#define ST_ARG_U8(v) ((st_arg){(uint64_t)(uint8_t)(v), 1})
+/* Floats are passed by their bits: ST_ARG_BITS32(bits) / ST_ARG_F32(x). */
+#define ST_ARG_BITS32(b) ((st_arg){(uint64_t)(uint32_t)(b), 4})
+#define ST_ARG_BITS64(b) ((st_arg){(uint64_t)(b), 8})
+st_arg st_arg_f32(float x);
+st_arg st_arg_f64(double x);
+
+/* Creates a GPU from a resolved configuration. */
+st_status st_gpu_create(const st_config *cfg, st_gpu **out, st_error *err);
+/* Destroys a GPU and everything allocated on it. NULL is allowed. */
+void st_gpu_destroy(st_gpu *gpu);
+/* The configuration the GPU was created with. */
+const st_config *st_gpu_config(const st_gpu *gpu);
+
+/* Device memory. Addresses are 64-bit device virtual addresses, aligned to
+ * 256 bytes. Freeing an address that malloc did not return is an error. */
+st_status st_malloc(st_gpu *gpu, uint64_t bytes, uint64_t *dptr, st_error *err);
+st_status st_free(st_gpu *gpu, uint64_t dptr, st_error *err);
+st_status st_memcpy_htod(st_gpu *gpu, uint64_t dst, const void *src, uint64_t bytes,
+                         st_error *err);
+st_status st_memcpy_dtoh(st_gpu *gpu, void *dst, uint64_t src, uint64_t bytes, st_error *err);
+st_status st_memset(st_gpu *gpu, uint64_t dst, uint8_t value, uint64_t bytes, st_error *err);
+
+/* Loads a PTX module (file or text). Its .global and .const variables are
+ * allocated and initialised on the GPU. The module lives until the GPU is
+ * destroyed. */
+st_status st_module_load_file(st_gpu *gpu, const char *path, st_kmodule **out, st_error *err);
+st_status st_module_load_text(st_gpu *gpu, const char *text, size_t len, const char *name,
+                              st_kmodule **out, st_error *err);
+/* Device address of a module-scope .global or .const variable. */
+st_status st_module_symbol(st_gpu *gpu, st_kmodule *mod, const char *name, uint64_t *dptr,
+                           uint64_t *bytes, st_error *err);
+
+/* Queues a launch of entry. The argument count and sizes must match the
+ * entry's parameters; grid and block must be non-zero and within the limits
+ * (1024 threads per block, block z <= 64, grid y, z <= 65535). */
+st_status st_launch(st_gpu *gpu, st_kmodule *mod, const char *entry, st_dim3 grid,
+                    st_dim3 block, uint32_t shared_bytes, const st_arg *args, size_t n_args,
+                    st_error *err);
+
+/* Runs every queued launch to completion. */
+st_status st_synchronize(st_gpu *gpu, st_error *err);
+
+/* Counters of everything run so far on this GPU. */
+typedef struct st_run_totals {
+  uint64_t kernels;
+  uint64_t ctas;
+  uint64_t warp_insts;
+  uint64_t thread_insts;
+  uint64_t cycles;        /* core cycles (timing mode) */
+  double wall_seconds;    /* host time spent simulating */
+} st_run_totals;
+
+st_run_totals st_gpu_totals(const st_gpu *gpu);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -6,7 +6,7 @@ ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_ARGS ?=
 
-.PHONY: all deps build demo test test-asan docs clean
+.PHONY: all deps build demo test test-asan fuzz bench docs clean
 
 all: build
 
@@ -25,11 +25,19 @@ demo: build
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
 
-# The unit tests again under AddressSanitizer and UndefinedBehaviorSanitizer.
+# Every test again under AddressSanitizer and UndefinedBehaviorSanitizer.
 test-asan: deps
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSIMTREF_SANITIZE=ON
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
-	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS) -L unit
+	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
+
+# A short coverage-guided fuzzing run of the PTX front end (libFuzzer, clang).
+fuzz: deps
+	tests/fuzz/run-fuzz.sh $(or $(FUZZ_SECONDS),60)
+
+# Simulation-speed figures (not tests): functional mode, single thread.
+bench: build
+	./$(BUILD)/func_bench
 
 # Regenerates docs/config.md from the option table.
 docs: build

@@ -13,6 +13,7 @@ PACKAGES="
   libyaml-dev
   libcmocka-dev
   clang
+  libclang-rt-14-dev
   verilator
   yosys
   iverilog

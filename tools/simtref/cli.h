@@ -38,5 +38,6 @@ int cli_unknown_option(const char *cmd, const char *arg);
 
 int cmd_config(int argc, char **argv);
 int cmd_list(int argc, char **argv);
+int cmd_run(int argc, char **argv);
 
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "workload.h"
 
 static int cmp_str(const void *a, const void *b) {
   return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -67,7 +68,15 @@ int cmd_list(int argc, char **argv) {
     return cli_unknown_option("list", argv[i]);
   }
   list_configs();
-  printf("\nworkloads:\n  (none yet)\n");
+  printf("\nworkloads (simtref run NAME [--size small|paper]):\n");
+  for (size_t i = 0; st_workloads[i] != NULL; i++) {
+    const st_workload_desc *w = st_workloads[i];
+    printf("  %-8s %s\n           seeds: %s\n           category: %s\n", w->name, w->title,
+           w->seeds, w->category);
+  }
+  if (st_workloads[0] == NULL) {
+    printf("  (none)\n");
+  }
   printf("\npolicies (select with -s KEY=NAME):\n");
   list_enum("warp issue scheduler", "sm.warp_scheduler");
   list_enum("fetch arbiter", "sm.fetch_arbiter");

@@ -147,7 +147,7 @@ const st_option st_options[] = {
     CACHE_WRITE(l1d, "local_wb_global_wt", "false", "hashed"),
     CACHE_BASE(l1c, "true", "8KiB", "64", "2", "64", "2", "32", "4", "8", "cycles"),
     CACHE_BASE(l1t, "true", "12KiB", "4", "24", "128", "128", "4", "128", "1", "cycles"),
-    CACHE_BASE(l2, "true", "64KiB", "64", "8", "128", "32", "4", "4", "120", "core cycles"),
+    CACHE_BASE(l2, "true", "64KiB", "64", "8", "128", "32", "4", "4", "120", "L2 cycles"),
     CACHE_WRITE(l2, "write_back", "true", "linear"),
 
     /* interconnect */
@@ -179,7 +179,7 @@ const st_option st_options[] = {
             "scheduler queue per channel"),
     OPT_INT("dram.return_queue", dram.return_queue, 1, 4096, "116", "requests",
             "returned-data queue per channel"),
-    OPT_INT("dram.latency", dram.latency, 0, 100000, "100", "core cycles",
+    OPT_INT("dram.latency", dram.latency, 0, 100000, "100", "L2 cycles",
             "fixed latency added to every DRAM access"),
     OPT_INT("dram.tCCD", dram.tCCD, 1, 1000, "2", "DRAM cycles", "column to column delay"),
     OPT_INT("dram.tCCDL", dram.tCCDL, 0, 1000, "3", "DRAM cycles",

@@ -18,17 +18,19 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "ptx/ir.h"
 #include "ptx/types.h"
 
-/* Instruction modifiers (OR them together; unknown bits are ignored). */
+/* Instruction modifiers: an OR of these (other bits are ignored). They are
+ * the IR's st_inst.flags bits, so an executor can pass inst->flags as is. */
 enum {
-  ST_FP_FTZ = 1u << 0,       /* .ftz: subnormal inputs and results -> signed zero */
-  ST_FP_SAT = 1u << 1,       /* .sat: clamp to [+0.0, 1.0], NaN -> +0.0 */
-  ST_FP_NANMODE = 1u << 2,   /* min/max .NaN: any NaN input -> canonical NaN */
-  ST_FP_ABS = 1u << 3,       /* min/max .abs: compare magnitudes */
-  ST_FP_XORSIGN = 1u << 4,   /* min/max .xorsign (needs ST_FP_ABS) */
-  ST_FP_RELU = 1u << 5,      /* cvt .relu (f16/bf16 destination): negative -> +0 */
-  ST_FP_SATFINITE = 1u << 6  /* cvt .satfinite (f16/bf16 destination) */
+  ST_FP_FTZ = IF_FTZ,         /* .ftz: subnormal inputs and results -> signed zero */
+  ST_FP_SAT = IF_SAT,         /* .sat: clamp to [+0.0, 1.0], NaN -> +0.0 */
+  ST_FP_NANMODE = IF_NAN,     /* min/max .NaN: any NaN input -> canonical NaN */
+  ST_FP_ABS = IF_ABS,         /* min/max .abs: compare magnitudes */
+  ST_FP_XORSIGN = IF_XORSIGN, /* min/max .xorsign (with ST_FP_ABS) */
+  ST_FP_RELU = IF_RELU,       /* cvt .relu (f16/bf16 destination): negative -> +0 */
+  ST_FP_SATFINITE = 1u << 30  /* cvt .satfinite (f16/bf16 destination); no IR flag yet */
 };
 
 /* NaN encodings produced by the GPU (docs/arith.md, "NaN rules"). */
@@ -37,12 +39,6 @@ enum {
 #define ST_F64_APPROX_NAN UINT64_C(0x7fffffff00000000)
 #define ST_F16_CANON_NAN UINT16_C(0x7fff)
 #define ST_BF16_CANON_NAN UINT16_C(0x7fff)
-
-/* testp property. */
-typedef enum st_testp {
-  TESTP_FINITE = 0, TESTP_INFINITE, TESTP_NUMBER, TESTP_NOTANUMBER, TESTP_NORMAL,
-  TESTP_SUBNORMAL, TESTP_COUNT
-} st_testp;
 
 /* ---- f32: IEEE-exact operations ------------------------------------------
  * rnd: RND_NONE (= .rn), RND_RN, RND_RZ, RND_RM, RND_RP. mods: ST_FP_FTZ and,
@@ -76,7 +72,7 @@ uint32_t st_f32_max(uint32_t a, uint32_t b, unsigned mods);
 /* copysign.f32 d, a, b: the magnitude of b with the sign of a (bit operation). */
 uint32_t st_f32_copysign(uint32_t a, uint32_t b);
 /* testp.op.f32. Zeros count as normal, as the manual says. */
-bool st_f32_testp(uint32_t a, st_testp op);
+bool st_f32_testp(uint32_t a, st_testp_op op);
 /* setp.cmp{.ftz}.f32: cmp is an ordered (eq..ge), unordered (equ..geu), num or
  * nan operator; an integer-only operator (lo ls hi hs) gives false. */
 bool st_f32_cmp(uint32_t a, uint32_t b, st_cmp cmp, unsigned mods);
@@ -100,14 +96,16 @@ uint32_t st_f32_cos_approx(uint32_t a, unsigned mods);
 /* tanh.approx.f32: relative error <= 2^-11; subnormals pass through. */
 uint32_t st_f32_tanh_approx(uint32_t a);
 /* div.approx{.ftz}.f32: a * (1/b), max 2 ulp for |b| in [2^-126, 2^126]; for
- * |b| in (2^126, 2^128) gives a signed zero (NaN when a is infinite). */
+ * |b| in (2^126, 2^128) gives a signed zero (NaN when a is infinite). Without
+ * .ftz a subnormal b first scales a and b by 2^24, as ptxas's sequence does. */
 uint32_t st_f32_div_approx(uint32_t a, uint32_t b, unsigned mods);
 /* div.full{.ftz}.f32: a / b, max 2 ulp over the full range. */
 uint32_t st_f32_div_full(uint32_t a, uint32_t b, unsigned mods);
 
 /* ---- f64 ------------------------------------------------------------------
- * A NaN input propagates its payload, quieted (first NaN in operand order
- * a, b, c); a NaN created by the operation is ST_F64_DEFAULT_NAN. */
+ * A NaN input propagates its payload, quieted; with several NaN inputs b's
+ * wins for add sub mul min max, then c's, then a's for fma, and a's for div
+ * (docs/arith.md). A NaN created by the operation is ST_F64_DEFAULT_NAN. */
 
 /* add.rnd.f64 */
 uint64_t st_f64_add(uint64_t a, uint64_t b, st_rnd rnd);
@@ -123,18 +121,18 @@ uint64_t st_f64_div(uint64_t a, uint64_t b, st_rnd rnd);
 uint64_t st_f64_sqrt(uint64_t a, st_rnd rnd);
 /* rcp.rnd.f64 */
 uint64_t st_f64_rcp(uint64_t a, st_rnd rnd);
-/* abs.f64: clears the sign bit; a NaN passes through unchanged (manual). */
+/* abs.f64: clears the sign bit; a NaN comes out quieted, sign unchanged. */
 uint64_t st_f64_abs(uint64_t a);
-/* neg.f64: flips the sign bit; a NaN passes through unchanged. */
+/* neg.f64: flips the sign bit; a NaN comes out quieted, sign unchanged. */
 uint64_t st_f64_neg(uint64_t a);
-/* min.f64: -0.0 < +0.0; one NaN gives the other input; two give a quieted. */
+/* min.f64: -0.0 < +0.0; one NaN gives the other input; two give b quieted. */
 uint64_t st_f64_min(uint64_t a, uint64_t b);
 /* max.f64: as st_f64_min, the larger value. */
 uint64_t st_f64_max(uint64_t a, uint64_t b);
 /* copysign.f64 d, a, b: the magnitude of b with the sign of a. */
 uint64_t st_f64_copysign(uint64_t a, uint64_t b);
 /* testp.op.f64 */
-bool st_f64_testp(uint64_t a, st_testp op);
+bool st_f64_testp(uint64_t a, st_testp_op op);
 /* setp.cmp.f64 (see st_f32_cmp). */
 bool st_f64_cmp(uint64_t a, uint64_t b, st_cmp cmp);
 /* rcp.approx.ftz.f64: reciprocal of the upper word a[63:32] (1.11.20 format)
@@ -184,13 +182,20 @@ uint16_t st_bf16_min(uint16_t a, uint16_t b, unsigned mods);
 /* max{.NaN}{.xorsign.abs}.bf16 */
 uint16_t st_bf16_max(uint16_t a, uint16_t b, unsigned mods);
 
-/* Packed pairs: the operation applied to bits [15:0] and [31:16] separately.
- * type is PT_F16X2 or PT_BF16X2. */
+/* Packed pairs: each applies the 16-bit operation to bits [15:0] and [31:16]
+ * separately. type is PT_F16X2 or PT_BF16X2 (which ignores .ftz and .sat). */
+
+/* add{.rn}{.ftz}{.sat}.f16x2, add{.rn}.bf16x2 */
 uint32_t st_x2_add(st_ptype type, uint32_t a, uint32_t b, unsigned mods);
+/* sub{.rn}{.ftz}{.sat}.f16x2, sub{.rn}.bf16x2 */
 uint32_t st_x2_sub(st_ptype type, uint32_t a, uint32_t b, unsigned mods);
+/* mul{.rn}{.ftz}{.sat}.f16x2, mul{.rn}.bf16x2 */
 uint32_t st_x2_mul(st_ptype type, uint32_t a, uint32_t b, unsigned mods);
+/* fma.rn{.ftz}{.sat}.f16x2, fma.rn.bf16x2 */
 uint32_t st_x2_fma(st_ptype type, uint32_t a, uint32_t b, uint32_t c, unsigned mods);
+/* min{.ftz}{.NaN}{.xorsign.abs}.f16x2 / .bf16x2 */
 uint32_t st_x2_min(st_ptype type, uint32_t a, uint32_t b, unsigned mods);
+/* max{.ftz}{.NaN}{.xorsign.abs}.f16x2 / .bf16x2 */
 uint32_t st_x2_max(st_ptype type, uint32_t a, uint32_t b, unsigned mods);
 
 /* ---- cvt ------------------------------------------------------------------
@@ -206,9 +211,13 @@ uint32_t st_x2_max(st_ptype type, uint32_t a, uint32_t b, unsigned mods);
  * conversion that needs one acts as .rn, or .rzi for float->int). A float
  * rounding given for float->int is treated as its integer counterpart.
  * float->int always saturates; NaN gives 0, or 1 << (width-1) when the source
- * is .f64 or the destination is 64-bit (manual 9.7.9.21). mods: ST_FP_FTZ (f32
- * inputs and results only), ST_FP_SAT, ST_FP_RELU, ST_FP_SATFINITE.
- * The combination is assumed legal (the front end checks it). */
+ * is .f64 or the destination is 64-bit (manual 9.7.9.21). A float NaN result
+ * follows docs/arith.md (f64 -> narrower keeps sign and top payload bits,
+ * bf16 -> f32 passes the bits, others are canonical or widened). mods:
+ * ST_FP_FTZ (f32 inputs, except to f16, and f32 results), ST_FP_SAT,
+ * ST_FP_RELU, ST_FP_SATFINITE.
+ * The combination is assumed legal (the front end checks it); a type of no
+ * size (PT_NONE, PT_PRED) gives 0. */
 uint64_t st_cvt(st_ptype dst, st_ptype src, uint64_t a, st_rnd rnd, unsigned mods);
 
 #endif

@@ -39,6 +39,14 @@
 #define ST_NO_REG UINT32_MAX
 #define ST_NO_PC UINT32_MAX
 #define ST_NO_SYM UINT32_MAX
+#define ST_INDIRECT_CALL UINT32_MAX
+
+/* The value a function name has as an operand (mov.u64 %rd, fname; or an
+ * initialiser): a made-up code address that identifies function index i.
+ * Indirect calls map it back with ST_FUNC_INDEX. */
+#define ST_FUNC_ADDRESS_BASE UINT64_C(0x0000100000000000)
+#define ST_FUNC_ADDRESS(i) (ST_FUNC_ADDRESS_BASE + (uint64_t)(i) * 16)
+#define ST_FUNC_INDEX(a) (((a) - ST_FUNC_ADDRESS_BASE) / 16)
 
 /* State spaces. */
 typedef enum st_space {
@@ -109,6 +117,9 @@ typedef enum st_testp_op {
   TESTP_FINITE = 0, TESTP_INFINITE, TESTP_NUMBER, TESTP_NOTANUMBER, TESTP_NORMAL, TESTP_SUBNORMAL
 } st_testp_op;
 typedef enum st_cvta_dir { CVTA_TO_GENERIC = 0, CVTA_TO_SPACE } st_cvta_dir; /* OP_CVTA */
+typedef enum st_prefetch_level { /* OP_PREFETCH */
+  PREFETCH_L1 = 0, PREFETCH_L2, PREFETCH_L2_EVICT_LAST, PREFETCH_L2_EVICT_NORMAL
+} st_prefetch_level;
 typedef enum st_scope { SCOPE_NONE = 0, SCOPE_CTA, SCOPE_CLUSTER, SCOPE_GPU, SCOPE_SYS } st_scope;
 typedef enum st_mem_order {
   ORDER_NONE = 0, ORDER_WEAK, ORDER_RELAXED, ORDER_ACQUIRE, ORDER_RELEASE, ORDER_ACQ_REL,
@@ -185,9 +196,11 @@ typedef struct st_inst {
   uint8_t type2;    /* st_ptype: second type (cvt source type, set's source type) */
   uint8_t rnd;      /* st_rnd */
   uint8_t cmp;      /* st_cmp for setp/set/slct */
-  uint8_t subop;    /* opcode-specific enum: st_atom_op, st_bool_op, st_bar_op, ... */
-  uint8_t mode;     /* st_mul_mode for mul/mad; st_shf_mode for shf; st_prmt_mode;
-                       st_cvta_dir for cvta */
+  uint8_t subop;    /* opcode-specific enum: st_atom_op, st_bool_op, st_bar_op,
+                       st_testp_op, st_shfl_mode, st_vote_mode, st_match_mode */
+  uint8_t mode;     /* st_mul_mode for mul/mad/madc/mul24/mad24/dp2a; st_shf_mode for
+                       shf (and SHF_L_WRAP/SHF_L_CLAMP for bmsk/szext .wrap/.clamp);
+                       st_prmt_mode; st_cvta_dir for cvta; st_prefetch_level */
   uint8_t space;    /* st_space for ld/st/atom/red/cvta/isspacep/prefetch */
   uint8_t vec;      /* 1, 2 or 4 (.v2/.v4); 1 when absent */
   uint8_t scope;    /* st_scope */
@@ -196,8 +209,32 @@ typedef struct st_inst {
   uint8_t nopnds;
   uint8_t guard_neg; /* @!%p */
   uint32_t guard;   /* guard predicate register, ST_NO_REG if unguarded */
-  st_operand opnd[ST_MAX_OPNDS]; /* destinations first, as written in the source */
+  st_operand opnd[ST_MAX_OPNDS]; /* destinations first, as written in the source.
+                                    Forms with an optional second destination ("p|q",
+                                    "d|p") always hold both: opnd[1] is OPND_NONE when it
+                                    is absent, so sources keep fixed indices:
+                                    setp [p, q, a, b, c?], shfl.sync [d, p, a, b, c, mask],
+                                    match.all [d, p, a, mask], and likewise for every
+                                    opcode with such a form. */
   uint32_t func;    /* index of the function this instruction belongs to */
+  /* OP_CALL only: the callee (function index) and its variables. The call's
+   * return variables then its arguments are symbol indices (call-site .param
+   * variables of the caller) stored in module->call_syms, starting at
+   * call_first: n_call_rets returns, then n_call_params arguments. The opnd[]
+   * array is not used for direct calls. An indirect call (through a register,
+   * with a .callprototype) has call_func == ST_INDIRECT_CALL and opnd[0] is the
+   * register holding the callee's address (see ST_FUNC_ADDRESS); the prototype
+   * is checked at parse time against the parameter and return lists.
+   *
+   * OP_BRX (brx.idx index, table): opnd[0] is the index operand; opnd[1] is
+   * OPND_VEC whose elements module->vec_elems[vec_base .. vec_base + imm - 1]
+   * (the count is in opnd[1].imm, not comp) are OPND_LABEL elements whose imm is
+   * the target PC, in .branchtargets order. reconv is the immediate
+   * post-dominator of the brx block, whose successors are every target. */
+  uint32_t call_func;
+  uint32_t call_first;
+  uint16_t n_call_rets;
+  uint16_t n_call_params;
   uint32_t reconv;  /* OP_BRA/OP_BRX: the immediate post-dominator PC (reconvergence
                        point); ST_NO_PC when the branch's paths only meet at exit */
   uint32_t line, col; /* position in the PTX source */
@@ -210,9 +247,11 @@ typedef struct st_reg_decl {
 } st_reg_decl;
 
 typedef enum st_sym_kind {
-  SYM_VAR = 0,   /* a variable in some state space */
-  SYM_PARAM,     /* an entry or function parameter, or a call-site .param */
-  SYM_RETURN     /* a function's return parameter */
+  SYM_VAR = 0,    /* a variable in some state space */
+  SYM_PARAM,      /* a formal parameter of an .entry or .func */
+  SYM_RETURN,     /* a .func's return parameter */
+  SYM_CALL_PARAM  /* a .param variable declared in a body (call-site argument or
+                     return value), in the owning function's parameter frame */
 } st_sym_kind;
 
 /* A named variable: module-scope .global/.const/.shared, function-scope
@@ -252,6 +291,17 @@ typedef struct st_function {
   uint32_t line, col;
 } st_function;
 
+/* An initialiser word that holds the address of a variable (".u64 p =
+ * generic(table)+8"): the loader writes the address of sym plus addend, size
+ * bytes little-endian, at module->data[at], where the front end left zeros. */
+typedef struct st_data_reloc {
+  uint32_t at;      /* offset in module->data */
+  uint32_t sym;     /* the variable whose address is taken */
+  int64_t addend;
+  uint8_t size;     /* 4 or 8 bytes */
+  uint8_t generic;  /* generic(sym): its generic address; else its address in its space */
+} st_data_reloc;
+
 /* A parsed PTX module. All arrays are owned by the module. */
 typedef struct st_module {
   char *source_name;   /* file name used in messages */
@@ -268,8 +318,12 @@ typedef struct st_module {
   uint32_t n_syms;
   st_vec_elem *vec_elems;
   uint32_t n_vec_elems;
+  uint32_t *call_syms;   /* see st_inst.call_first */
+  uint32_t n_call_syms;
   uint8_t *data;       /* initialisers of symbols */
   uint32_t data_size;
+  st_data_reloc *relocs; /* addresses of variables inside module->data */
+  uint32_t n_relocs;
   char *strings;       /* NUL-separated names */
   uint32_t strings_size;
   uint64_t global_bytes; /* module-scope .global variables, laid out back to back */

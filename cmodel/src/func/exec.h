@@ -1,0 +1,88 @@
+/* Functional execution of warp instructions: bit-exact PTX semantics over
+ * the warp state of warp.h. Executing an instruction updates registers,
+ * memory, the SIMT stack and barriers immediately; the caller (the
+ * functional run loop, or the timing model at issue) decides when. */
+#ifndef SIMTREF_FUNC_EXEC_H
+#define SIMTREF_FUNC_EXEC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "common/error.h"
+#include "func/gmem.h"
+#include "func/warp.h"
+#include "ptx/ir.h"
+
+/* A module loaded on a GPU: the parsed IR plus the device addresses of its
+ * .global and .const variables. */
+typedef struct st_kmodule {
+  st_module *ir;
+  uint64_t *sym_addr;      /* per symbol: device address of global/const variables */
+  uint64_t global_base;    /* allocation holding the module's .global variables */
+  uint64_t const_base;     /* allocation holding the module's .const variables */
+  uint32_t *frame_bytes;   /* per function: local frame + parameter frame, 16-aligned */
+  uint32_t *stack_bytes;   /* per function: deepest per-thread stack of a call from it */
+  uint32_t *reg_rows;      /* per function: deepest register use of a call from it */
+  struct st_kmodule *next;
+} st_kmodule;
+
+/* One kernel launch, resolved against its module. */
+typedef struct st_kernel {
+  st_kmodule *kmod;
+  const st_module *mod;
+  const st_function *entry;
+  uint32_t entry_index;
+  const char *name;
+  st_dim3 grid, block;
+  uint32_t threads_per_cta;
+  uint32_t warps_per_cta;
+  uint64_t num_ctas;
+  uint32_t static_shared;  /* module + entry static .shared bytes */
+  uint32_t dyn_shared;     /* dynamic shared bytes of the launch */
+  uint32_t shared_total;   /* static + dynamic (dynamic aligned to 16) */
+  uint32_t regs_per_thread;
+  uint32_t local_stride;   /* per-thread local stack bytes */
+  uint32_t reg_rows;       /* register rows a warp needs (entry + deepest calls) */
+  uint8_t *params;         /* kernel parameter buffer */
+  uint32_t param_size;
+  uint64_t launch_id;      /* sequence number on the GPU (%gridid) */
+} st_kernel;
+
+/* Execution environment shared by every warp of a launch. */
+typedef struct st_exec_env {
+  const st_kernel *k;
+  st_gmem *gmem;
+  uint32_t nsmid;          /* SMs on the GPU */
+  uint32_t nwarpid;        /* warp slots per SM */
+  uint64_t clock;          /* core clock cycle, for %clock/%clock64 */
+  uint64_t time_ns;        /* simulated time, for %globaltimer */
+  st_error *err;           /* receives a fault report */
+} st_exec_env;
+
+typedef enum st_exec_result {
+  ST_EXEC_OK = 0,      /* executed; the warp may continue */
+  ST_EXEC_BARRIER,     /* executed a barrier and now waits at it */
+  ST_EXEC_RELEASED,    /* executed a barrier arrival that released it */
+  ST_EXEC_DONE,        /* the warp's last threads exited */
+  ST_EXEC_FAULT        /* a fault: report in env->err */
+} st_exec_result;
+
+/* Sets up warp w of CTA cta for kernel k: allocates its registers and local
+ * stack and points its SIMT stack at the entry. valid is the mask of lanes
+ * that hold threads. */
+st_status st_warp_init(st_warp *w, st_cta *cta, uint32_t index, uint32_t valid,
+                       const st_kernel *k, st_error *err);
+void st_warp_free(st_warp *w);
+
+/* Executes the instruction at w's PC for its active threads. */
+st_exec_result st_exec_warp(st_exec_env *env, st_warp *w);
+
+/* Releases barrier `id` of cta if every expected warp has arrived: wakes the
+ * waiting warps and delivers bar.red results. Returns true if released. */
+bool st_cta_try_release(st_cta *cta, uint32_t id);
+
+/* Describes a warp's state for deadlock reports ("warp 3: PC 17 (k.ptx:40)
+ * bar.sync 0, waiting at barrier 0, 32 threads active"). */
+void st_warp_describe(const st_kernel *k, const st_warp *w, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,123 @@
+/* Functional state of threads: warps with their SIMT reconvergence stack,
+ * registers and local memory, and CTAs with their shared memory and
+ * barriers. This is the state the functional model changes when a warp
+ * instruction executes; the timing model only decides when that happens. */
+#ifndef SIMTREF_FUNC_WARP_H
+#define SIMTREF_FUNC_WARP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ptx/ir.h"
+#include "simtref/simtref.h"
+
+#define ST_WARP_SIZE 32
+#define ST_NUM_BARRIERS 16
+#define ST_MAX_CALL_DEPTH 64
+
+/* One entry of the SIMT (immediate post-dominator) reconvergence stack. */
+typedef struct st_simt_entry {
+  uint32_t pc;    /* next instruction of this entry's threads */
+  uint32_t rpc;   /* reconvergence PC: the entry is popped when pc reaches it */
+  uint32_t mask;  /* threads of this entry */
+  uint32_t call;  /* 1 for the bottom entry of a function call's frame */
+} st_simt_entry;
+
+/* A function activation of a warp (all its threads share it). */
+typedef struct st_call_frame {
+  uint32_t func;        /* callee function index */
+  uint32_t reg_base;    /* first register row of the callee */
+  uint32_t local_base;  /* byte offset of the callee's local frame in each thread's stack */
+  uint32_t ret_pc;      /* instruction after the call */
+  uint32_t call_pc;     /* the call instruction (its operands name the return/args) */
+  uint32_t simt_depth;  /* stack depth of the call's entry */
+  uint32_t call_mask;   /* threads that made the call (they receive its return values) */
+} st_call_frame;
+
+typedef enum st_warp_state {
+  ST_WARP_READY = 0,  /* can execute its next instruction */
+  ST_WARP_BARRIER,    /* waiting at a barrier */
+  ST_WARP_DONE        /* every thread has exited */
+} st_warp_state;
+
+/* What the last executed instruction did to memory, for the timing model. */
+typedef struct st_mem_access {
+  uint8_t space;      /* st_space after generic resolution (SP_NONE: no access) */
+  uint8_t is_store;
+  uint8_t is_atomic;
+  uint8_t size;       /* bytes per thread (vector width included) */
+  uint32_t mask;      /* threads that accessed */
+  uint64_t addr[ST_WARP_SIZE]; /* per thread: device address (global/const) or
+                                  space offset (shared/local) */
+} st_mem_access;
+
+struct st_cta;
+
+typedef struct st_warp {
+  struct st_cta *cta;
+  uint32_t index;        /* warp number within its CTA */
+  uint32_t valid;        /* lanes that hold a thread */
+  uint32_t exited;       /* lanes whose thread has exited */
+  uint32_t carry;        /* per-lane carry flag (add.cc / addc) */
+  int state;             /* st_warp_state */
+  uint32_t bar_id;       /* ST_WARP_BARRIER: the barrier waited on */
+
+  st_simt_entry *stack;
+  uint32_t depth, stack_cap;
+
+  st_call_frame frames[ST_MAX_CALL_DEPTH];
+  uint32_t n_frames;     /* 0: running the entry function */
+  uint32_t reg_base;     /* register row base of the current function */
+
+  uint64_t *regs;        /* regs[row * 32 + lane] */
+  uint32_t reg_rows;     /* rows allocated */
+
+  uint8_t *local;        /* local[lane * local_stride + offset] */
+  uint32_t local_stride; /* bytes of local stack per thread */
+  uint32_t local_base;   /* current function's frame offset */
+  uint32_t local_top;    /* first free byte of the stack */
+
+  uint64_t warp_insts;   /* instructions executed */
+  uint64_t thread_insts; /* active threads summed over instructions */
+  st_mem_access access;  /* of the last instruction */
+} st_warp;
+
+/* Barrier state of one named barrier of a CTA. */
+typedef struct st_barrier {
+  uint32_t arrived;      /* warps arrived so far (bar.sync and bar.arrive) */
+  uint32_t expected;     /* warps that release it; fixed by the first arrival */
+  uint32_t red_popc;     /* bar.red.popc accumulator */
+  uint32_t red_and, red_or;
+  uint8_t red_kind;      /* st_bar_op of the reduction in flight */
+} st_barrier;
+
+typedef struct st_cta {
+  st_dim3 ctaid;
+  uint64_t linear_id;
+  uint32_t nthreads;
+  uint32_t nwarps;
+  uint32_t warps_done;
+  uint32_t smid;          /* SM the CTA runs on */
+  uint32_t slot;          /* CTA slot on that SM */
+  st_warp *warps;
+  uint8_t *shared;
+  uint32_t shared_size;   /* static + dynamic */
+  st_barrier bars[ST_NUM_BARRIERS];
+} st_cta;
+
+/* The thread coordinates of lane `lane` of warp w. */
+static inline uint32_t st_warp_thread_linear(const st_warp *w, uint32_t lane) {
+  return w->index * ST_WARP_SIZE + lane;
+}
+
+/* Mask of the threads that are running the current stack entry. */
+static inline uint32_t st_warp_active(const st_warp *w) {
+  return w->depth ? w->stack[w->depth - 1].mask : 0;
+}
+
+/* PC of the next instruction (valid while the warp is not done). */
+static inline uint32_t st_warp_pc(const st_warp *w) {
+  return w->depth ? w->stack[w->depth - 1].pc : ST_NO_PC;
+}
+
+#endif

@@ -1,0 +1,258 @@
+/* The host API: GPU lifetime, device memory, launches and synchronisation. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "gpu/gpu_internal.h"
+
+st_arg st_arg_f32(float x) {
+  uint32_t b;
+  memcpy(&b, &x, 4);
+  return ST_ARG_BITS32(b);
+}
+
+st_arg st_arg_f64(double x) {
+  uint64_t b;
+  memcpy(&b, &x, 8);
+  return ST_ARG_BITS64(b);
+}
+
+st_status st_gpu_create(const st_config *cfg, st_gpu **out, st_error *err) {
+  st_gpu *gpu = calloc(1, sizeof *gpu);
+  if (gpu == NULL) {
+    return st_error_set(err, ST_ERR_NOMEM, "out of host memory creating a GPU");
+  }
+  gpu->cfg = *cfg;
+  st_gmem_init(&gpu->gmem);
+  *out = gpu;
+  return ST_OK;
+}
+
+void st_kernel_release(st_kernel *k) {
+  free(k->params);
+  k->params = NULL;
+}
+
+void st_gpu_destroy(st_gpu *gpu) {
+  if (gpu == NULL) {
+    return;
+  }
+  for (size_t i = 0; i < gpu->n_queue; i++) {
+    st_kernel_release(&gpu->queue[i]);
+  }
+  free(gpu->queue);
+  st_kmodules_free(gpu->modules);
+  st_gmem_destroy(&gpu->gmem);
+  free(gpu);
+}
+
+const st_config *st_gpu_config(const st_gpu *gpu) { return &gpu->cfg; }
+
+st_run_totals st_gpu_totals(const st_gpu *gpu) { return gpu->totals; }
+
+st_status st_malloc(st_gpu *gpu, uint64_t bytes, uint64_t *dptr, st_error *err) {
+  return st_gmem_alloc(&gpu->gmem, bytes, ST_ALLOC_USER, dptr, err);
+}
+
+st_status st_free(st_gpu *gpu, uint64_t dptr, st_error *err) {
+  return st_gmem_free(&gpu->gmem, dptr, err);
+}
+
+static uint8_t *host_range(st_gpu *gpu, uint64_t addr, uint64_t bytes, st_error *err) {
+  uint8_t *p = st_gmem_ptr(&gpu->gmem, addr, bytes);
+  if (p == NULL) {
+    st_error_set(err, ST_ERR_USAGE,
+                 "device range 0x%" PRIx64 " + %" PRIu64 " bytes is not inside one allocation",
+                 addr, bytes);
+  }
+  return p;
+}
+
+st_status st_memcpy_htod(st_gpu *gpu, uint64_t dst, const void *src, uint64_t bytes,
+                         st_error *err) {
+  st_status rc = st_synchronize(gpu, err);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  if (bytes == 0) {
+    return ST_OK;
+  }
+  uint8_t *p = host_range(gpu, dst, bytes, err);
+  if (p == NULL) {
+    return ST_ERR_USAGE;
+  }
+  memcpy(p, src, bytes);
+  return ST_OK;
+}
+
+st_status st_memcpy_dtoh(st_gpu *gpu, void *dst, uint64_t src, uint64_t bytes, st_error *err) {
+  st_status rc = st_synchronize(gpu, err);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  if (bytes == 0) {
+    return ST_OK;
+  }
+  uint8_t *p = host_range(gpu, src, bytes, err);
+  if (p == NULL) {
+    return ST_ERR_USAGE;
+  }
+  memcpy(dst, p, bytes);
+  return ST_OK;
+}
+
+st_status st_memset(st_gpu *gpu, uint64_t dst, uint8_t value, uint64_t bytes, st_error *err) {
+  st_status rc = st_synchronize(gpu, err);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  if (bytes == 0) {
+    return ST_OK;
+  }
+  uint8_t *p = host_range(gpu, dst, bytes, err);
+  if (p == NULL) {
+    return ST_ERR_USAGE;
+  }
+  memset(p, value, bytes);
+  return ST_OK;
+}
+
+uint32_t st_ctas_per_sm(const st_config *cfg, const st_kernel *k) {
+  uint64_t warps = k->warps_per_cta;
+  uint64_t n = (uint64_t)cfg->sm.max_ctas;
+  uint64_t by_threads = (uint64_t)cfg->sm.max_threads / (warps * ST_WARP_SIZE);
+  n = by_threads < n ? by_threads : n;
+  if (k->shared_total > 0) {
+    uint64_t g = (uint64_t)cfg->sm.shared_granularity;
+    uint64_t need = (k->shared_total + g - 1) / g * g;
+    uint64_t by_smem = (uint64_t)cfg->sm.shared_mem / need;
+    n = by_smem < n ? by_smem : n;
+  }
+  return (uint32_t)n;
+}
+
+static st_status check_launch(const st_gpu *gpu, st_dim3 grid, st_dim3 block, st_error *err) {
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0 || block.x == 0 || block.y == 0 ||
+      block.z == 0) {
+    return st_error_set(err, ST_ERR_USAGE, "launch: grid and block dimensions must be non-zero");
+  }
+  uint64_t threads = (uint64_t)block.x * block.y * block.z;
+  if (block.x > 1024 || block.y > 1024 || block.z > 64 || threads > 1024) {
+    return st_error_set(err, ST_ERR_USAGE,
+                        "launch: block (%u, %u, %u) exceeds the limits (x, y <= 1024, z <= 64, "
+                        "1024 threads)",
+                        block.x, block.y, block.z);
+  }
+  if (grid.x > INT32_MAX || grid.y > 65535 || grid.z > 65535) {
+    return st_error_set(err, ST_ERR_USAGE,
+                        "launch: grid (%u, %u, %u) exceeds the limits (x < 2^31, y, z <= 65535)",
+                        grid.x, grid.y, grid.z);
+  }
+  if (threads > (uint64_t)gpu->cfg.sm.max_threads) {
+    return st_error_set(err, ST_ERR_USAGE,
+                        "launch: a CTA of %" PRIu64 " threads does not fit an SM of %" PRId64
+                        " threads",
+                        threads, gpu->cfg.sm.max_threads);
+  }
+  return ST_OK;
+}
+
+st_status st_launch(st_gpu *gpu, st_kmodule *mod, const char *entry, st_dim3 grid,
+                    st_dim3 block, uint32_t shared_bytes, const st_arg *args, size_t n_args,
+                    st_error *err) {
+  const st_module *m = mod->ir;
+  const st_function *f = st_module_find_func(m, entry);
+  if (f == NULL || !f->is_entry) {
+    return st_error_set(err, ST_ERR_USAGE, "launch: module %s has no kernel entry '%s'",
+                        m->source_name, entry);
+  }
+  st_status rc = check_launch(gpu, grid, block, err);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  if (n_args != f->n_params) {
+    return st_error_set(err, ST_ERR_USAGE, "launch of %s: %zu arguments given, the kernel takes %u",
+                        entry, n_args, f->n_params);
+  }
+  st_kernel k;
+  memset(&k, 0, sizeof k);
+  k.kmod = mod;
+  k.mod = m;
+  k.entry = f;
+  k.entry_index = (uint32_t)(f - m->funcs);
+  k.name = st_module_str(m, f->name);
+  k.grid = grid;
+  k.block = block;
+  k.threads_per_cta = block.x * block.y * block.z;
+  k.warps_per_cta = (k.threads_per_cta + ST_WARP_SIZE - 1) / ST_WARP_SIZE;
+  k.num_ctas = (uint64_t)grid.x * grid.y * grid.z;
+  k.static_shared = (uint32_t)(m->shared_bytes + f->shared_bytes);
+  k.dyn_shared = shared_bytes;
+  uint32_t dyn_base = (k.static_shared + 15) & ~UINT32_C(15);
+  k.shared_total = shared_bytes ? dyn_base + shared_bytes : k.static_shared;
+  if ((int64_t)k.shared_total > gpu->cfg.sm.shared_mem) {
+    return st_error_set(err, ST_ERR_USAGE,
+                        "launch of %s needs %u bytes of shared memory per CTA; an SM has %" PRId64,
+                        entry, k.shared_total, gpu->cfg.sm.shared_mem);
+  }
+  k.local_stride = mod->stack_bytes[k.entry_index];
+  k.reg_rows = mod->reg_rows[k.entry_index];
+  k.param_size = (uint32_t)f->param_bytes;
+  k.params = calloc(1, k.param_size ? k.param_size : 1);
+  if (k.params == NULL) {
+    return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
+  }
+  for (size_t i = 0; i < n_args; i++) {
+    const st_symbol *p = &m->syms[f->params[i]];
+    if (args[i].size != p->size || args[i].size > 8) {
+      free(k.params);
+      return st_error_set(err, ST_ERR_USAGE,
+                          "launch of %s: argument %zu has %u bytes, parameter '%s' has %" PRIu64,
+                          entry, i, args[i].size, st_module_str(m, p->name), p->size);
+    }
+    memcpy(k.params + p->offset, &args[i].bits, args[i].size);
+  }
+  if (gpu->n_queue == gpu->cap_queue) {
+    size_t cap = gpu->cap_queue ? gpu->cap_queue * 2 : 8;
+    st_kernel *q = realloc(gpu->queue, cap * sizeof *q);
+    if (q == NULL) {
+      free(k.params);
+      return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
+    }
+    gpu->queue = q;
+    gpu->cap_queue = cap;
+  }
+  k.launch_id = ++gpu->next_launch_id;
+  gpu->queue[gpu->n_queue++] = k;
+  return ST_OK;
+}
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+st_status st_synchronize(st_gpu *gpu, st_error *err) {
+  st_status rc = ST_OK;
+  if (gpu->broken && gpu->n_queue > 0) {
+    rc = st_error_set(err, ST_ERR_USAGE,
+                      "%zu launch(es) dropped: an earlier kernel failed on this GPU", gpu->n_queue);
+  }
+  for (size_t i = 0; i < gpu->n_queue; i++) {
+    st_kernel *k = &gpu->queue[i];
+    if (rc == ST_OK && !gpu->broken) {
+      double t0 = now_seconds();
+      rc = st_run_functional(gpu, k, err);
+      gpu->totals.wall_seconds += now_seconds() - t0;
+      gpu->totals.kernels++;
+      if (rc != ST_OK) {
+        gpu->broken = true;
+      }
+    }
+    st_kernel_release(k);
+  }
+  gpu->n_queue = 0;
+  return rc;
+}

@@ -1,0 +1,219 @@
+/* simtref run: run a workload file on a configured GPU. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "simtref/simtref.h"
+#include "simtref/workload.h"
+#include "workload.h"
+
+static const char *const run_usage =
+    "usage: simtref run (WORKLOAD.yaml | NAME) [--functional] [-c CONFIG] [-s KEY=VALUE]...\n"
+    "                   [-o DIR] [--size small|paper] [--seed N]\n"
+    "\n"
+    "Runs a workload file (its launches, output buffers and expected files), or a\n"
+    "benchmark of the suite by name (see simtref list), which checks its result\n"
+    "against a CPU reference. Exit status 0 only when every check passes; 1 when a\n"
+    "result differs or a kernel faults or deadlocks; 2 for bad usage, a bad config\n"
+    "or a bad workload file.\n"
+    "\n"
+    "  --functional         results only, no timing (same as -s sim.mode=functional)\n"
+    "  -c, --config CONFIG  a config file or a name in configs/ (default gtx480)\n"
+    "  -s, --set KEY=VALUE  override a configuration key (repeatable)\n"
+    "  -o, --out DIR        write output buffers into DIR instead of beside the workload\n"
+    "  --size small|paper   benchmark size (default small)\n"
+    "  --seed N             seed of the benchmark's input generator (default 1)\n";
+
+static void print_totals(const st_gpu *gpu) {
+  st_run_totals t = st_gpu_totals(gpu);
+  double rate = t.wall_seconds > 0 ? (double)t.thread_insts / t.wall_seconds : 0.0;
+  printf("  kernels %" PRIu64 ", CTAs %" PRIu64 ", warp instructions %" PRIu64
+         ", thread instructions %" PRIu64 "\n",
+         t.kernels, t.ctas, t.warp_insts, t.thread_insts);
+  printf("  simulation: %.3f s, %.1f million thread instructions per second\n", t.wall_seconds,
+         rate / 1e6);
+}
+
+/* Exit status for a failed library call: bad input is a usage error. */
+static int status_exit(st_status rc) {
+  switch (rc) {
+  case ST_ERR_USAGE:
+  case ST_ERR_CONFIG:
+  case ST_ERR_PTX:
+  case ST_ERR_WORKLOAD:
+  case ST_ERR_IO:
+    return EXIT_USAGE;
+  default:
+    return EXIT_FAIL;
+  }
+}
+
+static int run_named(const st_workload_desc *wd, const st_config *cfg, st_wl_size size,
+                     uint64_t seed) {
+  st_error err;
+  st_error_clear(&err);
+  st_gpu *gpu = NULL;
+  if (st_gpu_create(cfg, &gpu, &err) != ST_OK) {
+    fprintf(stderr, "simtref run: error: %s\n", err.msg);
+    return EXIT_FAIL;
+  }
+  printf("simtref run %s (%s size, seed %" PRIu64 ") on %s (%s mode)\n", wd->name,
+         size == ST_WL_PAPER ? "paper" : "small", seed, cfg->gpu.name,
+         cfg->sim.mode == ST_MODE_FUNCTIONAL ? "functional" : "timing");
+  char verdict[512] = "";
+  st_status rc = st_workload_run_named(wd, gpu, size, seed, NULL, stdout, verdict, sizeof verdict,
+                                       &err);
+  print_totals(gpu);
+  int status = EXIT_OK;
+  if (rc == ST_OK) {
+    printf("  check: %s\nverdict: PASS\n", verdict);
+  } else if (rc == ST_ERR_MISMATCH) {
+    printf("  check: %s\nverdict: FAIL\n", verdict);
+    status = EXIT_FAIL;
+  } else {
+    fprintf(stderr, "%s\n", err.msg);
+    printf("verdict: FAIL (%s)\n", st_status_name(rc));
+    status = status_exit(rc);
+  }
+  st_gpu_destroy(gpu);
+  return status;
+}
+
+int cmd_run(int argc, char **argv) {
+  cli_config_args args = {0};
+  const char *file = NULL, *out_dir = NULL;
+  bool functional = false;
+  st_wl_size size = ST_WL_SMALL;
+  uint64_t seed = 1;
+  for (int i = 1; i < argc; i++) {
+    int taken = cli_take_config_arg(&args, argc, argv, &i);
+    if (taken < 0) {
+      return EXIT_USAGE;
+    }
+    if (taken) {
+      continue;
+    }
+    const char *a = argv[i];
+    if (strcmp(a, "--functional") == 0) {
+      functional = true;
+    } else if (strcmp(a, "-o") == 0 || strcmp(a, "--out") == 0) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "simtref run: error: %s needs a directory\n", a);
+        return EXIT_USAGE;
+      }
+      out_dir = argv[++i];
+    } else if (strcmp(a, "--size") == 0) {
+      const char *v = i + 1 < argc ? argv[++i] : "";
+      if (strcmp(v, "small") == 0) {
+        size = ST_WL_SMALL;
+      } else if (strcmp(v, "paper") == 0) {
+        size = ST_WL_PAPER;
+      } else {
+        fprintf(stderr, "simtref run: error: --size takes small or paper, not '%s'\n", v);
+        return EXIT_USAGE;
+      }
+    } else if (strcmp(a, "--seed") == 0) {
+      char *end = NULL;
+      const char *v = i + 1 < argc ? argv[++i] : "";
+      unsigned long long x = strtoull(v, &end, 0);
+      if (*v == '\0' || *end != '\0') {
+        fprintf(stderr, "simtref run: error: --seed takes an integer, not '%s'\n", v);
+        return EXIT_USAGE;
+      }
+      seed = x;
+    } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+      fputs(run_usage, stdout);
+      return EXIT_OK;
+    } else if (a[0] == '-') {
+      return cli_unknown_option("run", a);
+    } else if (file == NULL) {
+      file = a;
+    } else {
+      fprintf(stderr, "simtref run: error: more than one workload given ('%s', '%s')\n", file, a);
+      return EXIT_USAGE;
+    }
+  }
+  if (file == NULL) {
+    fputs(run_usage, stderr);
+    return EXIT_USAGE;
+  }
+  st_config cfg;
+  if (!cli_load_config(&args, &cfg, NULL, 0)) {
+    return EXIT_USAGE;
+  }
+  if (functional) {
+    cfg.sim.mode = ST_MODE_FUNCTIONAL;
+  }
+  if (cfg.sim.mode != ST_MODE_FUNCTIONAL) {
+    fprintf(stderr, "simtref run: error: timing mode is not built yet; use --functional\n");
+    return EXIT_USAGE;
+  }
+
+  const st_workload_desc *wd = strchr(file, '/') == NULL && strstr(file, ".yaml") == NULL
+                                   ? st_workload_find(file)
+                                   : NULL;
+  if (wd != NULL) {
+    return run_named(wd, &cfg, size, seed);
+  }
+  if (strchr(file, '/') == NULL && strstr(file, ".yaml") == NULL) {
+    fprintf(stderr, "simtref run: error: no workload named '%s' (see simtref list)\n", file);
+    return EXIT_USAGE;
+  }
+  st_error err;
+  st_error_clear(&err);
+  st_workload *wl = NULL;
+  if (st_workload_load(file, out_dir, &wl, &err) != ST_OK) {
+    fprintf(stderr, "%s\n", err.msg);
+    return EXIT_USAGE;
+  }
+  st_gpu *gpu = NULL;
+  if (st_gpu_create(&cfg, &gpu, &err) != ST_OK) {
+    fprintf(stderr, "simtref run: error: %s\n", err.msg);
+    st_workload_free(wl);
+    return EXIT_FAIL;
+  }
+  st_wl_verdict *verdicts = calloc(wl->n_buffers ? wl->n_buffers : 1, sizeof *verdicts);
+  if (verdicts == NULL) {
+    fprintf(stderr, "simtref run: error: out of memory\n");
+    st_gpu_destroy(gpu);
+    st_workload_free(wl);
+    return EXIT_FAIL;
+  }
+  printf("simtref run %s on %s (%s mode)\n", file, cfg.gpu.name,
+         cfg.sim.mode == ST_MODE_FUNCTIONAL ? "functional" : "timing");
+  st_status rc = st_workload_run(wl, gpu, verdicts, &err);
+  print_totals(gpu);
+  int status = EXIT_OK;
+  if (rc != ST_OK) {
+    fprintf(stderr, "%s\n", err.msg);
+    status = status_exit(rc);
+    printf("verdict: FAIL (%s)\n", st_status_name(rc));
+  } else {
+    bool all = true;
+    for (size_t i = 0; i < wl->n_buffers; i++) {
+      const st_wl_verdict *v = &verdicts[i];
+      const st_wl_buffer *b = &wl->buffers[i];
+      if (b->output[0] != '\0') {
+        printf("  buffer %s: written to %s\n", b->name, b->output);
+      }
+      if (!v->compared) {
+        continue;
+      }
+      if (v->match) {
+        printf("  buffer %s: match (%" PRIu64 " bytes)\n", b->name, b->bytes);
+      } else {
+        all = false;
+        printf("  buffer %s: MISMATCH in %" PRIu64 " %s; first at %s\n", b->name, v->mismatches,
+               b->compare_type ? "elements" : "bytes", v->detail);
+      }
+    }
+    printf("verdict: %s\n", all ? "PASS" : "FAIL");
+    status = all ? EXIT_OK : EXIT_FAIL;
+  }
+  free(verdicts);
+  st_gpu_destroy(gpu);
+  st_workload_free(wl);
+  return status;
+}

@@ -1,0 +1,139 @@
+/* Shared parts of the workload drivers: lookup, running by name, inputs and
+ * result checks. */
+#include "workload.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "simtref/error.h"
+
+const st_workload_desc *st_workload_find(const char *name) {
+  for (size_t i = 0; st_workloads[i] != NULL; i++) {
+    if (strcmp(st_workloads[i]->name, name) == 0) {
+      return st_workloads[i];
+    }
+  }
+  return NULL;
+}
+
+st_status st_workload_run_named(const st_workload_desc *wd, st_gpu *gpu, st_wl_size size,
+                                uint64_t seed, const char *dir, FILE *log, char *verdict,
+                                size_t verdict_size, st_error *err) {
+  char path[1024];
+  if (dir != NULL) {
+    snprintf(path, sizeof path, "%s/%s", dir, wd->ptx);
+  } else {
+    snprintf(path, sizeof path, "%s/workloads/%s/%s", SIMTREF_SOURCE_DIR, wd->name, wd->ptx);
+  }
+  st_wl_ctx ctx;
+  memset(&ctx, 0, sizeof ctx);
+  ctx.gpu = gpu;
+  ctx.size = size;
+  ctx.seed = seed;
+  ctx.log = log;
+  st_status rc = st_module_load_file(gpu, path, &ctx.mod, err);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  rc = wd->run(&ctx, err);
+  if (verdict != NULL && verdict_size > 0) {
+    snprintf(verdict, verdict_size, "%s", ctx.verdict);
+  }
+  return rc;
+}
+
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+void st_wl_rng_seed(st_wl_rng *r, uint64_t seed) {
+  for (int i = 0; i < 4; i++) {
+    uint64_t z = (seed += UINT64_C(0x9e3779b97f4a7c15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    r->s[i] = z ^ (z >> 31);
+  }
+}
+
+uint64_t st_wl_rng_next(st_wl_rng *r) {
+  uint64_t *s = r->s;
+  uint64_t result = rotl(s[1] * 5, 7) * 9;
+  uint64_t t = s[1] << 17;
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = rotl(s[3], 45);
+  return result;
+}
+
+uint32_t st_wl_rng_below(st_wl_rng *r, uint32_t bound) {
+  /* Lemire's multiply-shift with rejection: unbiased. */
+  uint64_t m = (uint64_t)(uint32_t)st_wl_rng_next(r) * bound;
+  uint32_t low = (uint32_t)m;
+  if (low < bound) {
+    uint32_t t = (0u - bound) % bound;
+    while (low < t) {
+      m = (uint64_t)(uint32_t)st_wl_rng_next(r) * bound;
+      low = (uint32_t)m;
+    }
+  }
+  return (uint32_t)(m >> 32);
+}
+
+float st_wl_rng_unit(st_wl_rng *r) { return (float)(st_wl_rng_next(r) >> 40) * 0x1.0p-24f; }
+
+st_status st_wl_upload(st_gpu *gpu, const void *host, uint64_t bytes, uint64_t *dptr,
+                       st_error *err) {
+  st_status rc = st_malloc(gpu, bytes, dptr, err);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  if (host != NULL) {
+    rc = st_memcpy_htod(gpu, *dptr, host, bytes, err);
+  }
+  return rc;
+}
+
+st_status st_wl_check_u32(st_wl_ctx *ctx, const char *what, const uint32_t *got,
+                          const uint32_t *want, size_t n) {
+  size_t bad = 0, first = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (got[i] != want[i]) {
+      if (bad++ == 0) {
+        first = i;
+      }
+    }
+  }
+  if (bad == 0) {
+    snprintf(ctx->verdict, sizeof ctx->verdict, "%s: %zu values match the CPU reference", what, n);
+    return ST_OK;
+  }
+  snprintf(ctx->verdict, sizeof ctx->verdict,
+           "%s: %zu of %zu values differ; first at %zu: expected %u, got %u", what, bad, n, first,
+           want[first], got[first]);
+  return ST_ERR_MISMATCH;
+}
+
+st_status st_wl_check_f32(st_wl_ctx *ctx, const char *what, const float *got, const float *want,
+                          size_t n, float rel, float abs) {
+  size_t bad = 0, first = 0;
+  for (size_t i = 0; i < n; i++) {
+    float g = got[i], w = want[i];
+    bool ok = (isnan(g) && isnan(w)) || g == w || fabsf(g - w) <= abs ||
+              fabsf(g - w) <= rel * fabsf(w);
+    if (!ok && bad++ == 0) {
+      first = i;
+    }
+  }
+  if (bad == 0) {
+    snprintf(ctx->verdict, sizeof ctx->verdict,
+             "%s: %zu values match the CPU reference (tolerance rel %g, abs %g)", what, n,
+             (double)rel, (double)abs);
+    return ST_OK;
+  }
+  snprintf(ctx->verdict, sizeof ctx->verdict,
+           "%s: %zu of %zu values differ; first at %zu: expected %.9g, got %.9g", what, bad, n,
+           first, (double)want[first], (double)got[first]);
+  return ST_ERR_MISMATCH;
+}

@@ -170,7 +170,8 @@ static void test_operands(void **state) {
              "t.ptx:21:32: error: lookup table out of range (0..255) '256'");
   inst_fails("add.s64 %rd1, %rd2, ff;",
              "t.ptx:21:23: error: unsupported use of a function name as an operand 'ff'");
-  inst_fails("mov.u32 %r1, ff;", "t.ptx:21:16: error: function address needs a 64-bit type at 'ff'");
+  inst_fails("mov.u32 %r1, ff;",
+             "t.ptx:21:16: error: function address needs a 64-bit type at 'ff'");
   inst_fails("mov.u64 %rd1, t;", "t.ptx:21:17: error: address of a kernel entry 't'");
   inst_fails("call.uni (fret), ff, (%r1, %r2);", "t.ptx:21:13: error: undefined symbol 'fret'");
   inst_fails("call.uni ff, (%r1);",
@@ -329,7 +330,8 @@ static void test_indirect_calls(void **state) {
              "t.ptx:7:24: error: undefined .callprototype 'later'");
   body_fails("  call (r), %rd1, (%r1), proto;\n",
              "t.ptx:7:20: error: unsupported call operand (not a .param variable) '%r1'");
-  body_fails("  call (r), 42, (a), proto;\n", "t.ptx:7:13: error: expected a function name, got '42'");
+  body_fails("  call (r), 42, (a), proto;\n",
+             "t.ptx:7:13: error: expected a function name, got '42'");
   body_fails("  p2: .callprototype (.param .b32 _) _ () .noreturn;\n",
              "t.ptx:7:43: error: return parameters in a prototype with '.noreturn'");
   body_fails("  p2: .callprototype _ (.reg .b32 _);\n",

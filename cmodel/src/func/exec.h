@@ -67,6 +67,16 @@ typedef enum st_exec_result {
   ST_EXEC_FAULT        /* a fault: report in env->err */
 } st_exec_result;
 
+/* Creates CTA `linear` of kernel k (its coordinates, warps, zeroed shared
+ * memory) for SM smid, CTA slot `slot` there. */
+st_status st_cta_create(const st_kernel *k, uint64_t linear, uint32_t smid, uint32_t slot,
+                        st_cta **out, st_error *err);
+void st_cta_destroy(st_cta *cta);
+
+/* A warp of cta finished: it no longer counts towards the CTA's barriers,
+ * which may release. */
+void st_cta_warp_finished(st_cta *cta);
+
 /* Sets up warp w of CTA cta for kernel k: allocates its registers and local
  * stack and points its SIMT stack at the entry. valid is the mask of lanes
  * that hold threads. */

@@ -13,62 +13,6 @@
 #define QUANTUM 64          /* instructions a warp runs before the next warp's turn */
 #define MAX_STUCK_REPORTED 16
 
-static void cta_free(st_cta *cta) {
-  if (cta == NULL) {
-    return;
-  }
-  for (uint32_t i = 0; i < cta->nwarps; i++) {
-    st_warp_free(&cta->warps[i]);
-  }
-  free(cta->warps);
-  free(cta->shared);
-  free(cta);
-}
-
-static st_status cta_create(const st_kernel *k, uint64_t linear, uint32_t smid, uint32_t slot,
-                            st_cta **out, st_error *err) {
-  st_cta *cta = calloc(1, sizeof *cta);
-  if (cta == NULL) {
-    return st_error_set(err, ST_ERR_NOMEM, "out of host memory for a CTA");
-  }
-  cta->linear_id = linear;
-  cta->ctaid.x = (uint32_t)(linear % k->grid.x);
-  cta->ctaid.y = (uint32_t)((linear / k->grid.x) % k->grid.y);
-  cta->ctaid.z = (uint32_t)(linear / ((uint64_t)k->grid.x * k->grid.y));
-  cta->nthreads = k->threads_per_cta;
-  cta->nwarps = k->warps_per_cta;
-  cta->smid = smid;
-  cta->slot = slot;
-  cta->shared_size = k->shared_total;
-  cta->warps = calloc(cta->nwarps, sizeof *cta->warps);
-  cta->shared = calloc(1, cta->shared_size ? cta->shared_size : 1);
-  if (cta->warps == NULL || cta->shared == NULL) {
-    cta_free(cta);
-    return st_error_set(err, ST_ERR_NOMEM, "out of host memory for a CTA");
-  }
-  for (uint32_t i = 0; i < cta->nwarps; i++) {
-    uint32_t first = i * ST_WARP_SIZE;
-    uint32_t n = cta->nthreads - first < ST_WARP_SIZE ? cta->nthreads - first : ST_WARP_SIZE;
-    uint32_t valid = n == 32 ? UINT32_MAX : (UINT32_C(1) << n) - 1;
-    st_status rc = st_warp_init(&cta->warps[i], cta, i, valid, k, err);
-    if (rc != ST_OK) {
-      cta->nwarps = i;
-      cta_free(cta);
-      return rc;
-    }
-  }
-  *out = cta;
-  return ST_OK;
-}
-
-/* A warp finished: it no longer counts towards barriers of its CTA. */
-static void warp_finished(st_cta *cta) {
-  cta->warps_done++;
-  for (uint32_t id = 0; id < ST_NUM_BARRIERS; id++) {
-    st_cta_try_release(cta, id);
-  }
-}
-
 static st_status report_deadlock(const st_kernel *k, st_cta **slots, uint32_t n_slots,
                                  st_error *err) {
   st_strbuf sb = ST_STRBUF_INIT;
@@ -131,7 +75,7 @@ st_status st_run_functional(st_gpu *gpu, st_kernel *k, st_error *err) {
     /* Fill free slots in order; slot s belongs to SM s % nsms. */
     for (uint32_t s = 0; s < n_slots && next_cta < k->num_ctas; s++) {
       if (slots[s] == NULL) {
-        rc = cta_create(k, next_cta++, s % nsms, s / nsms, &slots[s], err);
+        rc = st_cta_create(k, next_cta++, s % nsms, s / nsms, &slots[s], err);
         if (rc != ST_OK) {
           break;
         }
@@ -158,7 +102,7 @@ st_status st_run_functional(st_gpu *gpu, st_kernel *k, st_error *err) {
             break;
           }
           if (r == ST_EXEC_DONE) {
-            warp_finished(cta);
+            st_cta_warp_finished(cta);
           }
           if (r == ST_EXEC_RELEASED) {
             /* Warps earlier in this round were woken: give them a turn now. */
@@ -168,7 +112,7 @@ st_status st_run_functional(st_gpu *gpu, st_kernel *k, st_error *err) {
         }
       }
       if (rc == ST_OK && cta->warps_done == cta->nwarps) {
-        cta_free(cta);
+        st_cta_destroy(cta);
         slots[s] = NULL;
         done_ctas++;
       }
@@ -183,7 +127,7 @@ st_status st_run_functional(st_gpu *gpu, st_kernel *k, st_error *err) {
     }
   }
   for (uint32_t s = 0; s < n_slots; s++) {
-    cta_free(slots[s]);
+    st_cta_destroy(slots[s]);
   }
   free(slots);
   return rc;

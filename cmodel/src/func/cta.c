@@ -1,0 +1,61 @@
+/* CTAs: creation with their warps and shared memory, destruction, and the
+ * barrier bookkeeping when a warp finishes. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "func/exec.h"
+
+void st_cta_destroy(st_cta *cta) {
+  if (cta == NULL) {
+    return;
+  }
+  for (uint32_t i = 0; i < cta->nwarps; i++) {
+    st_warp_free(&cta->warps[i]);
+  }
+  free(cta->warps);
+  free(cta->shared);
+  free(cta);
+}
+
+st_status st_cta_create(const st_kernel *k, uint64_t linear, uint32_t smid, uint32_t slot,
+                            st_cta **out, st_error *err) {
+  st_cta *cta = calloc(1, sizeof *cta);
+  if (cta == NULL) {
+    return st_error_set(err, ST_ERR_NOMEM, "out of host memory for a CTA");
+  }
+  cta->linear_id = linear;
+  cta->ctaid.x = (uint32_t)(linear % k->grid.x);
+  cta->ctaid.y = (uint32_t)((linear / k->grid.x) % k->grid.y);
+  cta->ctaid.z = (uint32_t)(linear / ((uint64_t)k->grid.x * k->grid.y));
+  cta->nthreads = k->threads_per_cta;
+  cta->nwarps = k->warps_per_cta;
+  cta->smid = smid;
+  cta->slot = slot;
+  cta->shared_size = k->shared_total;
+  cta->warps = calloc(cta->nwarps, sizeof *cta->warps);
+  cta->shared = calloc(1, cta->shared_size ? cta->shared_size : 1);
+  if (cta->warps == NULL || cta->shared == NULL) {
+    st_cta_destroy(cta);
+    return st_error_set(err, ST_ERR_NOMEM, "out of host memory for a CTA");
+  }
+  for (uint32_t i = 0; i < cta->nwarps; i++) {
+    uint32_t first = i * ST_WARP_SIZE;
+    uint32_t n = cta->nthreads - first < ST_WARP_SIZE ? cta->nthreads - first : ST_WARP_SIZE;
+    uint32_t valid = n == 32 ? UINT32_MAX : (UINT32_C(1) << n) - 1;
+    st_status rc = st_warp_init(&cta->warps[i], cta, i, valid, k, err);
+    if (rc != ST_OK) {
+      cta->nwarps = i;
+      st_cta_destroy(cta);
+      return rc;
+    }
+  }
+  *out = cta;
+  return ST_OK;
+}
+
+void st_cta_warp_finished(st_cta *cta) {
+  cta->warps_done++;
+  for (uint32_t id = 0; id < ST_NUM_BARRIERS; id++) {
+    st_cta_try_release(cta, id);
+  }
+}

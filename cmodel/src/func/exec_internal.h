@@ -20,11 +20,6 @@ typedef struct st_ectx {
   uint64_t sink[ST_WARP_SIZE];             /* destination "_" */
 } st_ectx;
 
-/* Iterates l over the set bits of mask, lowest first. */
-#define ST_LANES(l, mask)                                                           \
-  for (uint32_t _m_##l = (mask), l = 0;                                             \
-       _m_##l != 0 && ((l = (uint32_t)__builtin_ctz(_m_##l)), 1); _m_##l &= _m_##l - 1)
-
 typedef void (*st_handler)(st_ectx *c);
 
 /* The handler of each opcode (NULL: unsupported at run time). */

@@ -15,6 +15,11 @@
 #define ST_NUM_BARRIERS 16
 #define ST_MAX_CALL_DEPTH 64
 
+/* Iterates l over the set bits of mask, lowest first. */
+#define ST_LANES(l, mask)                                                           \
+  for (uint32_t _m_##l = (mask), l = 0;                                             \
+       _m_##l != 0 && ((l = (uint32_t)__builtin_ctz(_m_##l)), 1); _m_##l &= _m_##l - 1)
+
 /* One entry of the SIMT (immediate post-dominator) reconvergence stack. */
 typedef struct st_simt_entry {
   uint32_t pc;    /* next instruction of this entry's threads */

@@ -1,0 +1,259 @@
+/* BT host driver: bulk-loads a B+ tree of order 256 over sorted unique random
+ * keys (nodes filled at random between half and full, as a tree grown by
+ * inserts is), then runs the two Rodinia-style searches: find-K (one CTA per
+ * key) and range-K (one CTA per range). Checked exactly against binary
+ * searches over the sorted keys. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workload.h"
+
+#define ORDER 256 /* threads per CTA and children per node (bt.cu) */
+#define SLOTS (ORDER + 1)
+#define MAX_LEVELS 16
+
+typedef struct tree {
+  int n_keys;
+  int *key;     /* sorted unique keys (host copy, the reference's input) */
+  int n_nodes;
+  int height;   /* inner levels from the root to the leaves */
+  int *slot_key;   /* n_nodes * SLOTS */
+  int *slot_child; /* n_nodes * SLOTS */
+} tree;
+
+/* Splits count items into consecutive groups of lo..hi items at random
+ * (the last group takes the rest, and may be shorter); writes the group
+ * starts, plus count at the end, to start[]. Returns the number of groups. */
+static int split_groups(st_wl_rng *r, int count, int lo, int hi, int *start) {
+  int g = 0, at = 0;
+  while (at < count) {
+    start[g++] = at;
+    int size = lo + (int)st_wl_rng_below(r, (uint32_t)(hi - lo + 1));
+    at = at + size < count ? at + size : count;
+  }
+  start[g] = count;
+  return g;
+}
+
+/* Levels are built bottom-up (level 0 = leaves) and numbered top-down: the
+ * root is node 0, then each level left to right. */
+static int build_tree(tree *t, st_wl_rng *r) {
+  int *start[MAX_LEVELS] = {0}; /* per level: group starts over the level below */
+  int *minkey[MAX_LEVELS] = {0};
+  int count[MAX_LEVELS] = {0};
+  int levels = 0, below = t->n_keys, rc = -1;
+  do {
+    if (levels == MAX_LEVELS) goto out;
+    start[levels] = malloc(((size_t)below + 1) * sizeof(int));
+    minkey[levels] = malloc(((size_t)below + 1) * sizeof(int));
+    if (start[levels] == NULL || minkey[levels] == NULL) goto out;
+    int lo = levels == 0 ? ORDER / 2 : ORDER / 2 + 1;
+    int hi = levels == 0 ? ORDER - 1 : ORDER;
+    count[levels] = split_groups(r, below, lo, hi, start[levels]);
+    for (int i = 0; i < count[levels]; i++) {
+      int first = start[levels][i];
+      minkey[levels][i] = levels == 0 ? t->key[first] : minkey[levels - 1][first];
+    }
+    below = count[levels];
+    levels++;
+  } while (below > 1);
+  t->height = levels - 1;
+  int base[MAX_LEVELS];
+  t->n_nodes = 0;
+  for (int l = levels - 1; l >= 0; l--) {
+    base[l] = t->n_nodes;
+    t->n_nodes += count[l];
+  }
+  t->slot_key = malloc((size_t)t->n_nodes * SLOTS * sizeof(int));
+  t->slot_child = malloc((size_t)t->n_nodes * SLOTS * sizeof(int));
+  if (t->slot_key == NULL || t->slot_child == NULL) goto out;
+  for (int l = 0; l < levels; l++) {
+    for (int i = 0; i < count[l]; i++) {
+      int *k = t->slot_key + (size_t)(base[l] + i) * SLOTS;
+      int *c = t->slot_child + (size_t)(base[l] + i) * SLOTS;
+      int first = start[l][i], n = start[l][i + 1] - first;
+      for (int s = 0; s < SLOTS; s++) {
+        k[s] = INT_MAX;
+        c[s] = -1;
+      }
+      if (l == 0) { /* leaf: keys and their record positions */
+        for (int s = 0; s < n; s++) {
+          k[s] = t->key[first + s];
+          c[s] = first + s;
+        }
+      } else { /* inner: child s holds keys in [k[s], k[s+1]) */
+        for (int s = 0; s < n; s++) {
+          k[s] = s == 0 ? INT_MIN : minkey[l - 1][first + s];
+          c[s] = base[l - 1] + first + s;
+        }
+      }
+    }
+  }
+  rc = 0;
+out:
+  for (int l = 0; l < MAX_LEVELS; l++) {
+    free(start[l]);
+    free(minkey[l]);
+  }
+  return rc;
+}
+
+/* Position of the first key >= x (upper: > x) in the sorted keys. */
+static int lower_bound(const int *a, int n, int x, int upper) {
+  int lo = 0, hi = n;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (a[mid] < x || (upper && a[mid] == x)) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  return lo;
+}
+
+typedef struct bufs {
+  int *query, *answer, *lo, *hi, *start, *count, *records;
+  int *want_answer, *want_start, *want_count;
+} bufs;
+
+static st_status run_queries(st_wl_ctx *ctx, const tree *t, bufs *h, int nk, int nr,
+                             st_error *err) {
+  st_gpu *gpu = ctx->gpu;
+  uint64_t d_key, d_child, d_rec, d_query, d_answer, d_cur, d_next, d_lo, d_hi, d_cur_lo,
+      d_next_lo, d_cur_hi, d_next_hi, d_start, d_count;
+  uint64_t tb = (uint64_t)t->n_nodes * SLOTS * 4;
+  st_status rc = st_wl_upload(gpu, t->slot_key, tb, &d_key, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, t->slot_child, tb, &d_child, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, h->records, (uint64_t)t->n_keys * 4, &d_rec, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, h->query, (uint64_t)nk * 4, &d_query, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, h->answer, (uint64_t)nk * 4, &d_answer, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)nk * 4, &d_cur, err); /* root */
+  if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)nk * 4, &d_next, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, h->lo, (uint64_t)nr * 4, &d_lo, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, h->hi, (uint64_t)nr * 4, &d_hi, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)nr * 4, &d_cur_lo, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)nr * 4, &d_next_lo, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)nr * 4, &d_cur_hi, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)nr * 4, &d_next_hi, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, h->start, (uint64_t)nr * 4, &d_start, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, h->count, (uint64_t)nr * 4, &d_count, err);
+  if (rc == ST_OK) {
+    st_arg a[] = {ST_ARG_PTR(d_key),   ST_ARG_PTR(d_child), ST_ARG_S32(t->height),
+                  ST_ARG_PTR(d_rec),   ST_ARG_PTR(d_query), ST_ARG_PTR(d_cur),
+                  ST_ARG_PTR(d_next),  ST_ARG_PTR(d_answer)};
+    rc = st_launch(gpu, ctx->mod, "bt_find_k", st_dim3_make((uint32_t)nk, 1, 1),
+                   st_dim3_make(ORDER, 1, 1), 0, a, 8, err);
+  }
+  if (rc == ST_OK) {
+    st_arg a[] = {ST_ARG_PTR(d_key),     ST_ARG_PTR(d_child),   ST_ARG_S32(t->height),
+                  ST_ARG_PTR(d_lo),      ST_ARG_PTR(d_hi),      ST_ARG_PTR(d_cur_lo),
+                  ST_ARG_PTR(d_next_lo), ST_ARG_PTR(d_cur_hi),  ST_ARG_PTR(d_next_hi),
+                  ST_ARG_PTR(d_start),   ST_ARG_PTR(d_count)};
+    rc = st_launch(gpu, ctx->mod, "bt_find_range", st_dim3_make((uint32_t)nr, 1, 1),
+                   st_dim3_make(ORDER, 1, 1), 0, a, 11, err);
+  }
+  if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, h->answer, d_answer, (uint64_t)nk * 4, err);
+  if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, h->start, d_start, (uint64_t)nr * 4, err);
+  if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, h->count, d_count, (uint64_t)nr * 4, err);
+  return rc;
+}
+
+static st_status run(st_wl_ctx *ctx, st_error *err) {
+  int paper = ctx->size == ST_WL_PAPER;
+  int n = paper ? 1000000 : 65536;
+  int nk = paper ? 10000 : 128; /* find-K queries */
+  int nr = paper ? 6000 : 64;   /* range queries */
+  int width = 3000;             /* a range spans up to width keys' worth of key space */
+  tree t;
+  memset(&t, 0, sizeof t);
+  bufs h;
+  memset(&h, 0, sizeof h);
+  t.n_keys = n;
+  t.key = malloc((size_t)n * sizeof(int));
+  h.records = malloc((size_t)n * sizeof(int));
+  h.query = malloc((size_t)nk * sizeof(int));
+  h.answer = malloc((size_t)nk * sizeof(int));
+  h.want_answer = malloc((size_t)nk * sizeof(int));
+  h.lo = malloc((size_t)nr * sizeof(int));
+  h.hi = malloc((size_t)nr * sizeof(int));
+  h.start = malloc((size_t)nr * sizeof(int));
+  h.count = malloc((size_t)nr * sizeof(int));
+  h.want_start = malloc((size_t)nr * sizeof(int));
+  h.want_count = malloc((size_t)nr * sizeof(int));
+  st_status rc = ST_ERR_NOMEM;
+  st_wl_rng r;
+  st_wl_rng_seed(&r, ctx->seed);
+  if (t.key && h.records && h.query && h.answer && h.want_answer && h.lo && h.hi && h.start &&
+      h.count && h.want_start && h.want_count) {
+    for (int i = 0; i < n; i++) {
+      t.key[i] = 4 * i + (int)st_wl_rng_below(&r, 4); /* sorted, unique */
+      h.records[i] = (int)(st_wl_rng_next(&r) >> 33);
+    }
+    if (build_tree(&t, &r) == 0) rc = ST_OK;
+  }
+  if (rc == ST_OK) {
+    /* Three in four find-K keys are present; the rest are random (mostly
+     * absent). Answers start at -1, the "not found" value. */
+    for (int q = 0; q < nk; q++) {
+      h.query[q] = st_wl_rng_below(&r, 4) ? t.key[st_wl_rng_below(&r, (uint32_t)n)]
+                                          : (int)st_wl_rng_below(&r, 4u * (uint32_t)n);
+      h.answer[q] = -1;
+      int p = lower_bound(t.key, n, h.query[q], 0);
+      h.want_answer[q] = p < n && t.key[p] == h.query[q] ? h.records[p] : -1;
+    }
+    for (int q = 0; q < nr; q++) {
+      h.lo[q] = (int)st_wl_rng_below(&r, 4u * (uint32_t)n);
+      h.hi[q] = h.lo[q] + (int)st_wl_rng_below(&r, 4u * (uint32_t)width);
+      h.start[q] = h.count[q] = -1;
+      h.want_start[q] = lower_bound(t.key, n, h.lo[q], 0);
+      h.want_count[q] = lower_bound(t.key, n, h.hi[q], 1) - h.want_start[q];
+    }
+    rc = run_queries(ctx, &t, &h, nk, nr, err);
+  }
+  if (rc == ST_OK) {
+    rc = st_wl_check_u32(ctx, "find-K answers", (const uint32_t *)h.answer,
+                         (const uint32_t *)h.want_answer, (size_t)nk);
+  }
+  if (rc == ST_OK) {
+    rc = st_wl_check_u32(ctx, "range starts", (const uint32_t *)h.start,
+                         (const uint32_t *)h.want_start, (size_t)nr);
+  }
+  if (rc == ST_OK) {
+    rc = st_wl_check_u32(ctx, "range counts", (const uint32_t *)h.count,
+                         (const uint32_t *)h.want_count, (size_t)nr);
+  }
+  if (rc == ST_OK && ctx->log != NULL) {
+    fprintf(ctx->log,
+            "  bt: %d keys, order %d, %d nodes, height %d; %d find-K + %d range queries "
+            "(2 launches)\n",
+            n, ORDER, t.n_nodes, t.height, nk, nr);
+  }
+  free(t.key);
+  free(t.slot_key);
+  free(t.slot_child);
+  free(h.records);
+  free(h.query);
+  free(h.answer);
+  free(h.want_answer);
+  free(h.lo);
+  free(h.hi);
+  free(h.start);
+  free(h.count);
+  free(h.want_start);
+  free(h.want_count);
+  return rc;
+}
+
+const st_workload_desc st_wl_bt = {
+    .name = "bt",
+    .title = "B+ tree search: find-K and range-K, one CTA per query",
+    .seeds = "BAWS BT, CAWA/Ctrl-C BT (Rodinia b+tree)",
+    .category = "BAWS barrier-intensive (8 warps/TB, 5 TBs/SM); CAWA M, Sens; Ctrl-C CS/NS "
+                "lost in the source (re-derive by the 1.2x rule)",
+    .ptx = "bt.ptx",
+    .small = "65536 keys (height 2), 128 find-K + 64 range queries",
+    .paper = "1M keys (the seeds' 1M nodes), 10000 find-K + 6000 range queries",
+    .run = run,
+};

@@ -1,0 +1,128 @@
+/* STN host driver: a 3D Jacobi stencil over all time steps in one launch
+ * whose CTAs meet at a software global barrier after each step. The grid is
+ * sized to what the configured GPU keeps resident (2 CTAs of 512 threads per
+ * SM, as BAWS reports for the GTX480, or fewer where the config allows fewer),
+ * because a CTA that is not resident could never reach the barrier the
+ * resident ones spin on. Checked bit for bit against a CPU Jacobi that
+ * evaluates each point as the PTX does: fma(c0, centre, c1 * sum), the sum
+ * in the kernel's order. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "workload.h"
+
+#define STN_THREADS 512   /* 16 warps per CTA (BAWS Table 2) */
+#define STN_CTAS_PER_SM 2 /* BAWS Table 2: 2 TBs per SM */
+
+static const float C0 = 0.5f;
+static const float C1 = 1.0f / 12.0f;
+
+static void cpu_step(const float *in, float *out, int nx, int ny, int nz) {
+  int plane = nx * ny;
+  for (int z = 1; z < nz - 1; z++) {
+    for (int y = 1; y < ny - 1; y++) {
+      for (int x = 1; x < nx - 1; x++) {
+        int j = z * plane + y * nx + x;
+        float s = in[j - 1] + in[j + 1];
+        s = s + in[j - nx];
+        s = s + in[j + nx];
+        s = s + in[j - plane];
+        s = s + in[j + plane];
+        out[j] = fmaf(C0, in[j], C1 * s);
+      }
+    }
+  }
+}
+
+/* CTAs the configured GPU keeps resident per SM for this kernel: the
+ * simulator's occupancy rule (threads, sm.max_ctas; no shared memory here)
+ * and the static CTA scheduler's limit. */
+static int resident_ctas_per_sm(const st_config *cfg) {
+  int64_t n = cfg->sm.max_threads / STN_THREADS;
+  if (cfg->sm.max_ctas < n) n = cfg->sm.max_ctas;
+  if (cfg->cta_scheduler.policy == ST_CTA_STATIC && cfg->cta_scheduler.limit < n) {
+    n = cfg->cta_scheduler.limit;
+  }
+  return (int)n;
+}
+
+static st_status run(st_wl_ctx *ctx, st_error *err) {
+  int paper = ctx->size == ST_WL_PAPER;
+  int nx = paper ? 128 : 64, ny = paper ? 128 : 64, nz = paper ? 32 : 8;
+  int steps = paper ? 20 : 4;
+  const st_config *cfg = st_gpu_config(ctx->gpu);
+  int per_sm = resident_ctas_per_sm(cfg);
+  if (per_sm > STN_CTAS_PER_SM) per_sm = STN_CTAS_PER_SM;
+  if (per_sm < 1) {
+    snprintf(ctx->verdict, sizeof ctx->verdict,
+             "the configured SM cannot hold a CTA of %d threads", STN_THREADS);
+    return ST_ERR_MISMATCH;
+  }
+  int ctas = (int)st_config_num_sms(cfg) * per_sm;
+  size_t n = (size_t)nx * ny * nz;
+  float *a = malloc(n * sizeof *a);
+  float *b = malloc(n * sizeof *b);
+  float *got = malloc(n * sizeof *got);
+  if (a == NULL || b == NULL || got == NULL) {
+    free(a);
+    free(b);
+    free(got);
+    return ST_ERR_NOMEM;
+  }
+  st_wl_rng r;
+  st_wl_rng_seed(&r, ctx->seed);
+  for (size_t i = 0; i < n; i++) {
+    a[i] = b[i] = st_wl_rng_unit(&r); /* the boundary stays fixed in both */
+  }
+  st_gpu *gpu = ctx->gpu;
+  uint64_t d_a = 0, d_b = 0, d_count = 0;
+  st_status rc = st_wl_upload(gpu, a, n * 4, &d_a, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, b, n * 4, &d_b, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, 4, &d_count, err);
+  if (rc == ST_OK) {
+    st_arg args[] = {ST_ARG_PTR(d_a),   ST_ARG_PTR(d_b),   ST_ARG_PTR(d_count),
+                     ST_ARG_S32(nx),    ST_ARG_S32(ny),    ST_ARG_S32(nz),
+                     ST_ARG_S32(steps), st_arg_f32(C0),    st_arg_f32(C1)};
+    rc = st_launch(gpu, ctx->mod, "stn_jacobi", st_dim3_make((uint32_t)ctas, 1, 1),
+                   st_dim3_make(STN_THREADS, 1, 1), 0, args, 9, err);
+  }
+  uint32_t count = 0;
+  if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, got, steps % 2 ? d_b : d_a, n * 4, err);
+  if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, &count, d_count, 4, err);
+  if (rc == ST_OK) {
+    for (int t = 0; t < steps; t++) {
+      if (t % 2 == 0) {
+        cpu_step(a, b, nx, ny, nz);
+      } else {
+        cpu_step(b, a, nx, ny, nz);
+      }
+    }
+    uint32_t want_count = (uint32_t)(steps * ctas);
+    rc = st_wl_check_u32(ctx, "barrier arrivals", &count, &want_count, 1);
+    if (rc == ST_OK) {
+      rc = st_wl_check_u32(ctx, "grid", (const uint32_t *)got,
+                           (const uint32_t *)(steps % 2 ? b : a), n);
+    }
+  }
+  if (ctx->log != NULL) {
+    fprintf(ctx->log,
+            "  stn: %dx%dx%d grid, %d time steps in 1 launch of %d CTAs x %d threads "
+            "(%d global barriers)\n",
+            nx, ny, nz, steps, ctas, STN_THREADS, steps);
+  }
+  free(a);
+  free(b);
+  free(got);
+  return rc;
+}
+
+const st_workload_desc st_wl_stn = {
+    .name = "stn",
+    .title = "3D 7-point Jacobi stencil, all steps in one launch with a global inter-CTA barrier",
+    .seeds = "BAWS STN (Singh et al. HPCA'13)",
+    .category = "BAWS barrier-intensive (16 warps/TB, 2 TBs/SM, global barrier)",
+    .ptx = "stn.ptx",
+    .small = "64x64x8 grid, 4 time steps, 30 CTAs",
+    .paper = "128x128x32 grid, 20 time steps, 30 CTAs (the seed gives no input size)",
+    .run = run,
+};

@@ -20,7 +20,7 @@ build: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
 demo: build
-	./$(BUILD)/simtref config --dump
+	./$(BUILD)/simtref run bfs -c gtx480
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)

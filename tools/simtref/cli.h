@@ -40,4 +40,13 @@ int cmd_config(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 
+#include <stdio.h>
+#include "simtref/simtref.h"
+/* Prints the headline figures of a run (counts, and in timing mode cycles,
+ * IPC, RACT, cache and DRAM figures, and the simulation rate). */
+void report_summary(st_gpu *gpu, FILE *f);
+/* Writes every statistic of the run and its kernels to path (JSON if it
+ * ends in .json, else key = value text). Returns an exit status. */
+int report_write_stats(st_gpu *gpu, const char *path, const char *what);
+
 #endif

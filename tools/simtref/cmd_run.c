@@ -24,17 +24,13 @@ static const char *const run_usage =
     "  -s, --set KEY=VALUE  override a configuration key (repeatable)\n"
     "  -o, --out DIR        write output buffers into DIR instead of beside the workload\n"
     "  --size small|paper   benchmark size (default small)\n"
-    "  --seed N             seed of the benchmark's input generator (default 1)\n";
+    "  --seed N             seed of the benchmark's input generator (default 1)\n"
+    "  --stats FILE         write every statistic of the run and of each kernel to FILE\n"
+    "                       (JSON when FILE ends in .json, else key = value text)\n";
 
-static void print_totals(const st_gpu *gpu) {
-  st_run_totals t = st_gpu_totals(gpu);
-  double rate = t.wall_seconds > 0 ? (double)t.thread_insts / t.wall_seconds : 0.0;
-  printf("  kernels %" PRIu64 ", CTAs %" PRIu64 ", warp instructions %" PRIu64
-         ", thread instructions %" PRIu64 "\n",
-         t.kernels, t.ctas, t.warp_insts, t.thread_insts);
-  printf("  simulation: %.3f s, %.1f million thread instructions per second\n", t.wall_seconds,
-         rate / 1e6);
-}
+static const char *stats_path;
+
+static void print_totals(st_gpu *gpu) { report_summary(gpu, stdout); }
 
 /* Exit status for a failed library call: bad input is a usage error. */
 static int status_exit(st_status rc) {
@@ -67,8 +63,11 @@ static int run_named(const st_workload_desc *wd, const st_config *cfg, st_wl_siz
                                        &err);
   print_totals(gpu);
   int status = EXIT_OK;
+  if (stats_path != NULL && (rc == ST_OK || rc == ST_ERR_MISMATCH)) {
+    status = report_write_stats(gpu, stats_path, wd->name);
+  }
   if (rc == ST_OK) {
-    printf("  check: %s\nverdict: PASS\n", verdict);
+    printf("  check: %s\nverdict: %s\n", verdict, status == EXIT_OK ? "PASS" : "FAIL");
   } else if (rc == ST_ERR_MISMATCH) {
     printf("  check: %s\nverdict: FAIL\n", verdict);
     status = EXIT_FAIL;
@@ -114,6 +113,12 @@ int cmd_run(int argc, char **argv) {
         fprintf(stderr, "simtref run: error: --size takes small or paper, not '%s'\n", v);
         return EXIT_USAGE;
       }
+    } else if (strcmp(a, "--stats") == 0) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "simtref run: error: --stats needs a file name\n");
+        return EXIT_USAGE;
+      }
+      stats_path = argv[++i];
     } else if (strcmp(a, "--seed") == 0) {
       char *end = NULL;
       const char *v = i + 1 < argc ? argv[++i] : "";
@@ -145,10 +150,6 @@ int cmd_run(int argc, char **argv) {
   }
   if (functional) {
     cfg.sim.mode = ST_MODE_FUNCTIONAL;
-  }
-  if (cfg.sim.mode != ST_MODE_FUNCTIONAL) {
-    fprintf(stderr, "simtref run: error: timing mode is not built yet; use --functional\n");
-    return EXIT_USAGE;
   }
 
   const st_workload_desc *wd = strchr(file, '/') == NULL && strstr(file, ".yaml") == NULL
@@ -209,8 +210,12 @@ int cmd_run(int argc, char **argv) {
                b->compare_type ? "elements" : "bytes", v->detail);
       }
     }
-    printf("verdict: %s\n", all ? "PASS" : "FAIL");
     status = all ? EXIT_OK : EXIT_FAIL;
+    if (stats_path != NULL) {
+      int ws = report_write_stats(gpu, stats_path, file);
+      status = ws != EXIT_OK ? ws : status;
+    }
+    printf("verdict: %s\n", status == EXIT_OK ? "PASS" : "FAIL");
   }
   free(verdicts);
   st_gpu_destroy(gpu);

@@ -14,7 +14,7 @@ typedef struct subcommand {
 static const subcommand subcommands[] = {
     {"config", cmd_config, "show the resolved configuration, its hash, or the option reference"},
     {"list", cmd_list, "list named configs, workloads and policies"},
-    {"run", cmd_run, "run a workload file (functional mode; timing mode not built yet)"},
+    {"run", cmd_run, "run a workload file or a benchmark (timing or functional mode)"},
     {"sweep", NULL, "run an experiment: workloads x configs x variants"},
     {"collect", NULL, "gather a sweep's statistics into CSV"},
     {"plot", NULL, "plot collected results"},

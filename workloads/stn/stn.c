@@ -34,24 +34,21 @@ static void cpu_step(const float *in, float *out, int nx, int ny, int nz) {
   }
 }
 
-/* CTAs the configured GPU keeps resident per SM for this kernel: the
- * simulator's occupancy rule (threads, sm.max_ctas; no shared memory here)
- * and the static CTA scheduler's limit. */
-static int resident_ctas_per_sm(const st_config *cfg) {
-  int64_t n = cfg->sm.max_threads / STN_THREADS;
-  if (cfg->sm.max_ctas < n) n = cfg->sm.max_ctas;
-  if (cfg->cta_scheduler.policy == ST_CTA_STATIC && cfg->cta_scheduler.limit < n) {
-    n = cfg->cta_scheduler.limit;
-  }
-  return (int)n;
-}
-
 static st_status run(st_wl_ctx *ctx, st_error *err) {
   int paper = ctx->size == ST_WL_PAPER;
   int nx = paper ? 128 : 64, ny = paper ? 128 : 64, nz = paper ? 32 : 8;
   int steps = paper ? 20 : 4;
   const st_config *cfg = st_gpu_config(ctx->gpu);
-  int per_sm = resident_ctas_per_sm(cfg);
+  /* Every CTA must be resident at once (they wait for each other): the grid
+   * is what the simulator's occupancy rule lets the SMs hold, at most
+   * STN_CTAS_PER_SM per SM. */
+  uint32_t occ = 0;
+  st_status orc = st_kernel_occupancy(ctx->gpu, ctx->mod, "stn_jacobi",
+                                      st_dim3_make(STN_THREADS, 1, 1), 0, &occ, err);
+  if (orc != ST_OK) {
+    return orc;
+  }
+  int per_sm = (int)occ;
   if (per_sm > STN_CTAS_PER_SM) per_sm = STN_CTAS_PER_SM;
   if (per_sm < 1) {
     snprintf(ctx->verdict, sizeof ctx->verdict,

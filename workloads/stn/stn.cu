@@ -28,7 +28,7 @@ __device__ static void grid_barrier(volatile unsigned *count, unsigned target) {
   __syncthreads();
 }
 
-extern "C" __global__ void stn_jacobi(float *a, float *b, unsigned *count, int nx, int ny,
+extern "C" __global__ void __launch_bounds__(512, 2) stn_jacobi(float *a, float *b, unsigned *count, int nx, int ny,
                                       int nz, int steps, float c0, float c1) {
   int cols = (nx - 2) * (ny - 2);
   int first = cols * (int)blockIdx.x / (int)gridDim.x;  // cols * gridDim.x < 2^31

@@ -26,6 +26,7 @@
 
 #include "simtref/config.h"
 #include "simtref/error.h"
+#include "simtref/stats.h"
 #include "simtref/status.h"
 
 #ifdef __cplusplus
@@ -97,6 +98,14 @@ st_status st_launch(st_gpu *gpu, st_kmodule *mod, const char *entry, st_dim3 gri
                     st_dim3 block, uint32_t shared_bytes, const st_arg *args, size_t n_args,
                     st_error *err);
 
+/* CTAs of entry, launched with this block shape and dynamic shared memory,
+ * that one SM of this GPU holds at once (the simulator's occupancy rule:
+ * CTA slots, threads, shared memory and registers per thread estimated from
+ * the PTX and its .maxnreg / .minnctapersm directives). Kernels that need
+ * co-resident CTAs size their grid with it. */
+st_status st_kernel_occupancy(st_gpu *gpu, st_kmodule *mod, const char *entry, st_dim3 block,
+                              uint32_t shared_bytes, uint32_t *ctas_per_sm, st_error *err);
+
 /* Runs every queued launch to completion. */
 st_status st_synchronize(st_gpu *gpu, st_error *err);
 
@@ -111,6 +120,14 @@ typedef struct st_run_totals {
 } st_run_totals;
 
 st_run_totals st_gpu_totals(const st_gpu *gpu);
+
+/* Statistics of each kernel run in timing mode, in launch order. */
+size_t st_gpu_kernel_count(const st_gpu *gpu);
+const st_statset *st_gpu_kernel_stats(const st_gpu *gpu, size_t i);
+
+/* Statistics of everything run so far (in functional mode: counts and
+ * rate only). out must have been initialised with st_statset_init. */
+void st_gpu_run_stats(st_gpu *gpu, st_statset *out);
 
 #ifdef __cplusplus
 }

@@ -23,6 +23,8 @@ typedef struct st_kmodule {
   uint32_t *frame_bytes;   /* per function: local frame + parameter frame, 16-aligned */
   uint32_t *stack_bytes;   /* per function: deepest per-thread stack of a call from it */
   uint32_t *reg_rows;      /* per function: deepest register use of a call from it */
+  struct st_tinst *tinst;  /* per instruction: timing decode (core/decode.h) */
+  uint32_t *est_regs;      /* per function: registers per thread estimated from the PTX */
   struct st_kmodule *next;
 } st_kmodule;
 

@@ -47,7 +47,7 @@ static st_status report_deadlock(const st_kernel *k, st_cta **slots, uint32_t n_
 st_status st_run_functional(st_gpu *gpu, st_kernel *k, st_error *err) {
   const st_config *cfg = &gpu->cfg;
   uint32_t nsms = (uint32_t)st_config_num_sms(cfg);
-  uint32_t per_sm = st_ctas_per_sm(cfg, k);
+  uint32_t per_sm = st_occupancy(cfg, k);
   if (per_sm == 0) {
     return st_error_set(err, ST_ERR_USAGE, "kernel %s: a CTA does not fit on an SM", k->name);
   }

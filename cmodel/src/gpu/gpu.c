@@ -42,6 +42,11 @@ void st_gpu_destroy(st_gpu *gpu) {
     st_kernel_release(&gpu->queue[i]);
   }
   free(gpu->queue);
+  st_tmachine_destroy(gpu->tm);
+  for (size_t i = 0; i < gpu->n_kstats; i++) {
+    st_statset_free(&gpu->kstats[i]);
+  }
+  free(gpu->kstats);
   st_kmodules_free(gpu->modules);
   st_gmem_destroy(&gpu->gmem);
   free(gpu);
@@ -118,18 +123,30 @@ st_status st_memset(st_gpu *gpu, uint64_t dst, uint8_t value, uint64_t bytes, st
   return ST_OK;
 }
 
-uint32_t st_ctas_per_sm(const st_config *cfg, const st_kernel *k) {
-  uint64_t warps = k->warps_per_cta;
-  uint64_t n = (uint64_t)cfg->sm.max_ctas;
-  uint64_t by_threads = (uint64_t)cfg->sm.max_threads / (warps * ST_WARP_SIZE);
-  n = by_threads < n ? by_threads : n;
-  if (k->shared_total > 0) {
-    uint64_t g = (uint64_t)cfg->sm.shared_granularity;
-    uint64_t need = (k->shared_total + g - 1) / g * g;
-    uint64_t by_smem = (uint64_t)cfg->sm.shared_mem / need;
-    n = by_smem < n ? by_smem : n;
+st_status st_kernel_occupancy(st_gpu *gpu, st_kmodule *mod, const char *entry, st_dim3 block,
+                              uint32_t shared_bytes, uint32_t *ctas_per_sm, st_error *err) {
+  const st_function *f = st_module_find_func(mod->ir, entry);
+  if (f == NULL || !f->is_entry) {
+    return st_error_set(err, ST_ERR_USAGE, "occupancy: module %s has no kernel entry '%s'",
+                        mod->ir->source_name, entry);
   }
-  return (uint32_t)n;
+  st_kernel k;
+  memset(&k, 0, sizeof k);
+  k.kmod = mod;
+  k.mod = mod->ir;
+  k.entry = f;
+  k.entry_index = (uint32_t)(f - mod->ir->funcs);
+  k.threads_per_cta = block.x * block.y * block.z;
+  k.warps_per_cta = (k.threads_per_cta + ST_WARP_SIZE - 1) / ST_WARP_SIZE;
+  k.static_shared = (uint32_t)(mod->ir->shared_bytes + f->shared_bytes);
+  uint32_t dyn_base = (k.static_shared + 15) & ~UINT32_C(15);
+  k.shared_total = shared_bytes ? dyn_base + shared_bytes : k.static_shared;
+  if (k.threads_per_cta == 0) {
+    return st_error_set(err, ST_ERR_USAGE, "occupancy: empty block");
+  }
+  k.regs_per_thread = st_kernel_regs(&gpu->cfg, &k);
+  *ctas_per_sm = st_occupancy(&gpu->cfg, &k);
+  return ST_OK;
 }
 
 static st_status check_launch(const st_gpu *gpu, st_dim3 grid, st_dim3 block, st_error *err) {
@@ -196,6 +213,7 @@ st_status st_launch(st_gpu *gpu, st_kmodule *mod, const char *entry, st_dim3 gri
                         "launch of %s needs %u bytes of shared memory per CTA; an SM has %" PRId64,
                         entry, k.shared_total, gpu->cfg.sm.shared_mem);
   }
+  k.regs_per_thread = st_kernel_regs(&gpu->cfg, &k);
   k.local_stride = mod->stack_bytes[k.entry_index];
   k.reg_rows = mod->reg_rows[k.entry_index];
   k.param_size = (uint32_t)f->param_bytes;
@@ -228,6 +246,30 @@ st_status st_launch(st_gpu *gpu, st_kmodule *mod, const char *entry, st_dim3 gri
   return ST_OK;
 }
 
+/* A new statistics set at the end of the kernel list. */
+static st_statset *next_kernel_stats(st_gpu *gpu, const char *name) {
+  if (gpu->n_kstats == gpu->cap_kstats) {
+    size_t cap = gpu->cap_kstats ? gpu->cap_kstats * 2 : 16;
+    st_statset *p = realloc(gpu->kstats, cap * sizeof *p);
+    if (p == NULL) {
+      return NULL;
+    }
+    gpu->kstats = p;
+    gpu->cap_kstats = cap;
+  }
+  st_statset *s = &gpu->kstats[gpu->n_kstats++];
+  st_statset_init(s, name);
+  return s;
+}
+
+size_t st_gpu_kernel_count(const st_gpu *gpu) { return gpu->n_kstats; }
+
+const st_statset *st_gpu_kernel_stats(const st_gpu *gpu, size_t i) {
+  return i < gpu->n_kstats ? &gpu->kstats[i] : NULL;
+}
+
+void st_gpu_run_stats(st_gpu *gpu, st_statset *out) { st_timing_run_stats(gpu, out); }
+
 static double now_seconds(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -244,7 +286,13 @@ st_status st_synchronize(st_gpu *gpu, st_error *err) {
     st_kernel *k = &gpu->queue[i];
     if (rc == ST_OK && !gpu->broken) {
       double t0 = now_seconds();
-      rc = st_run_functional(gpu, k, err);
+      if (gpu->cfg.sim.mode == ST_MODE_TIMING) {
+        st_statset *ks = next_kernel_stats(gpu, k->name);
+        rc = ks == NULL ? st_error_set(err, ST_ERR_NOMEM, "out of host memory")
+                        : st_run_timing(gpu, k, ks, err);
+      } else {
+        rc = st_run_functional(gpu, k, err);
+      }
       gpu->totals.wall_seconds += now_seconds() - t0;
       gpu->totals.kernels++;
       if (rc != ST_OK) {

@@ -7,7 +7,9 @@
 #include "common/error.h"
 #include "func/exec.h"
 #include "func/gmem.h"
+#include "gpu/timing.h"
 #include "simtref/simtref.h"
+#include "simtref/stats.h"
 
 struct st_gpu {
   st_config cfg;
@@ -18,6 +20,9 @@ struct st_gpu {
   uint64_t next_launch_id;
   st_run_totals totals;
   bool broken;            /* a kernel faulted or deadlocked: later launches are dropped */
+  st_tmachine *tm;        /* the timing model, created by the first timing-mode kernel */
+  st_statset *kstats;     /* statistics of each kernel run, in launch order */
+  size_t n_kstats, cap_kstats;
 };
 
 /* Frees a list of loaded modules. */
@@ -29,8 +34,13 @@ void st_kernel_release(st_kernel *k);
 /* Runs one kernel to completion in functional mode. */
 st_status st_run_functional(st_gpu *gpu, st_kernel *k, st_error *err);
 
-/* CTAs of kernel k one SM can hold at once, by threads, CTA slots and shared
- * memory (registers are not known from PTX and are not counted here). */
-uint32_t st_ctas_per_sm(const st_config *cfg, const st_kernel *k);
+/* Registers per thread of kernel k: the module's estimate, lowered by the
+ * entry's .maxnreg and .minnctapersm directives, rounded to the register
+ * granularity. */
+uint32_t st_kernel_regs(const st_config *cfg, const st_kernel *k);
+
+/* CTAs of kernel k one SM holds at once: CTA slots, threads, shared memory
+ * and registers (k->regs_per_thread), then the CTA scheduler's static limit. */
+uint32_t st_occupancy(const st_config *cfg, const st_kernel *k);
 
 #endif

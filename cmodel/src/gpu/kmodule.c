@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/decode.h"
 #include "func/exec.h"
 #include "gpu/gpu_internal.h"
 
@@ -132,6 +133,8 @@ static void kmodule_free(st_kmodule *km) {
   free(km->frame_bytes);
   free(km->stack_bytes);
   free(km->reg_rows);
+  free(km->tinst);
+  free(km->est_regs);
   free(km);
 }
 
@@ -165,6 +168,18 @@ static st_status kmodule_attach(st_gpu *gpu, st_module *ir, st_kmodule **out, st
     }
   }
   free(visit);
+  /* Timing decode and the register estimate of every entry, once. */
+  km->tinst = st_tinst_decode(ir, &gpu->cfg);
+  km->est_regs = calloc(nf, sizeof *km->est_regs);
+  if (km->tinst == NULL || km->est_regs == NULL) {
+    kmodule_free(km);
+    return st_error_set(err, ST_ERR_NOMEM, "out of host memory loading a module");
+  }
+  for (uint32_t f = 0; f < ir->n_funcs; f++) {
+    if (ir->funcs[f].is_entry) {
+      km->est_regs[f] = st_regs_per_thread(ir, &ir->funcs[f], km->tinst, 1);
+    }
+  }
   st_status rc = place_variables(gpu, km, err);
   if (rc != ST_OK) {
     kmodule_free(km);

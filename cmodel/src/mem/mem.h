@@ -111,7 +111,7 @@ typedef struct st_dram_addr {
   uint32_t col;
 } st_dram_addr;
 
-/* Decodes addr with the configuration's mapping (documented in docs/timing.md):
+/* Decodes addr with the configuration's mapping (documented in docs/memory-model.md):
  * consecutive dram.partition_interleave-byte chunks go to consecutive
  * channels, then within a channel to its sub-partitions; inside a channel,
  * column bits come first, then banks, then rows. Pure function. */

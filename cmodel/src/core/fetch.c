@@ -1,0 +1,112 @@
+/* Front end of the SM: the fetch arbiter (round robin over warps whose
+ * I-buffer is empty, the rule of spec/baws.md §1.2), the L1 I-cache, and
+ * decode into the per-warp I-buffers. */
+#include "core/sm_internal.h"
+
+void st_ibuf_flush(st_twarp *tw, uint32_t pc, bool control) {
+  tw->ib_head = 0;
+  tw->ib_count = 0;
+  tw->decode_n = 0;
+  tw->fetch_pc = pc;
+  tw->flushed = control;
+}
+
+void st_sm_decode(st_sm *sm, uint64_t now) {
+  uint32_t cap = (uint32_t)sm->cfg->sm.ibuffer_size;
+  cap = cap > ST_MAX_IBUF ? ST_MAX_IBUF : cap;
+  for (uint32_t i = 0; i < sm->max_warps; i++) {
+    st_twarp *tw = &sm->warps[i];
+    if (tw->fw == NULL || tw->decode_n == 0 || tw->decode_at > now) {
+      continue;
+    }
+    for (uint32_t k = 0; k < tw->decode_n && tw->ib_count < cap; k++) {
+      tw->ibuf_pc[(tw->ib_head + tw->ib_count) % ST_MAX_IBUF] = tw->decode_pc + k;
+      tw->ib_count++;
+    }
+    tw->decode_n = 0;
+    tw->flushed = 0;
+  }
+}
+
+/* Instructions one fetch brings: fetch_width, within the I-cache line, the
+ * I-buffer and the function. */
+static uint32_t fetch_count(const st_sm *sm, const st_twarp *tw) {
+  uint32_t n = (uint32_t)sm->cfg->sm.fetch_width;
+  uint32_t cap = (uint32_t)sm->cfg->sm.ibuffer_size;
+  n = n < cap ? n : cap;
+  uint64_t line = st_cache_line_size(sm->l1i);
+  uint64_t addr = st_sm_inst_addr(sm, tw->fetch_pc);
+  uint32_t in_line = (uint32_t)((line - addr % line) / 8);
+  n = n < in_line ? n : in_line;
+  const st_module *m = sm->k->mod;
+  uint32_t left = m->n_insts - tw->fetch_pc;
+  n = n < left ? n : left;
+  return n ? n : 1;
+}
+
+static bool wants_fetch(const st_twarp *tw) {
+  return tw->fw != NULL && !tw->finished && !tw->fetch_wait && tw->ib_count == 0 &&
+         tw->decode_n == 0 && tw->fetch_pc < UINT32_MAX;
+}
+
+void st_sm_fetch(st_sm *sm, uint64_t now) {
+  for (uint32_t k = 0; k < sm->max_warps; k++) {
+    uint32_t i = (sm->fetch_rr + 1 + k) % sm->max_warps;
+    st_twarp *tw = &sm->warps[i];
+    if (!wants_fetch(tw) || tw->fetch_pc >= sm->k->mod->n_insts) {
+      continue;
+    }
+    st_mreq *r = st_mreq_alloc(sm->pool);
+    if (r == NULL) {
+      st_error_set(sm->exec->err, ST_ERR_NOMEM, "out of host memory");
+      return;
+    }
+    uint64_t line = st_cache_line_size(sm->l1i);
+    r->addr = st_sm_inst_addr(sm, tw->fetch_pc) / line * line;
+    r->bytes = (uint32_t)line;
+    r->op = MREQ_READ;
+    r->kind = ACC_INST_R;
+    r->wants_reply = 1;
+    r->sm = (uint16_t)sm->id;
+    r->cluster = (uint16_t)(sm->id / (uint32_t)sm->cfg->gpu.sms_per_cluster);
+    r->warp = (uint16_t)i;
+    r->pc = tw->fetch_pc;
+    r->t_issue = now;
+    st_resfail why = RESFAIL_NONE;
+    st_cache_outcome o = sm->cfg->l1i.enabled ? st_cache_access(sm->l1i, r, now, &why)
+                                              : CACHE_RESFAIL;
+    if (!sm->cfg->l1i.enabled) {
+      /* No I-cache: every fetch is a round trip to the L2. */
+      st_mqueue_push(&sm->out, r);
+      o = CACHE_MISS;
+    }
+    sm->fetch_rr = i;
+    sm->stats.fetches++;
+    if (o == CACHE_HIT) {
+      st_mreq_free(sm->pool, r);
+      tw->decode_n = (uint8_t)fetch_count(sm, tw);
+      tw->decode_pc = tw->fetch_pc;
+      tw->decode_at = now + (uint64_t)sm->cfg->l1i.latency;
+      tw->fetch_pc += tw->decode_n;
+    } else if (o == CACHE_RESFAIL) {
+      st_mreq_free(sm->pool, r);
+    } else {
+      sm->stats.icache_misses++;
+      tw->fetch_wait = 1;
+    }
+    return; /* one fetch per cycle */
+  }
+}
+
+/* An I-cache line arrived: warps waiting for it may fetch again. */
+void st_sm_ifill(st_sm *sm, uint64_t line, uint64_t now) {
+  (void)now;
+  uint64_t size = st_cache_line_size(sm->l1i);
+  for (uint32_t i = 0; i < sm->max_warps; i++) {
+    st_twarp *tw = &sm->warps[i];
+    if (tw->fw != NULL && tw->fetch_wait &&
+        st_sm_inst_addr(sm, tw->fetch_pc) / size * size == line) {
+      tw->fetch_wait = 0;
+    }
+  }
+}

@@ -1,0 +1,86 @@
+/* In-flight instruction records and the write-back heap. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/sm_internal.h"
+
+st_flight *st_flight_alloc(st_sm *sm) {
+  st_flight *f = sm->free_flights;
+  if (f != NULL) {
+    sm->free_flights = f->next;
+  } else {
+    f = malloc(sizeof *f);
+    if (f == NULL) {
+      return NULL;
+    }
+  }
+  memset(f, 0, offsetof(st_flight, acc));
+  f->acc.space = SP_NONE;
+  f->n_lines = f->next_line = f->lines_waiting = f->passes_left = 0;
+  f->next = NULL;
+  f->seq = sm->seq++;
+  return f;
+}
+
+void st_flight_free(st_sm *sm, st_flight *f) {
+  f->next = sm->free_flights;
+  sm->free_flights = f;
+}
+
+static bool before(const st_flight *a, const st_flight *b) {
+  return a->ready < b->ready || (a->ready == b->ready && a->seq < b->seq);
+}
+
+bool st_wb_push(st_wb_heap *h, st_flight *f) {
+  if (h->n == h->cap) {
+    uint32_t cap = h->cap ? h->cap * 2 : 64;
+    st_flight **a = realloc(h->a, cap * sizeof *a);
+    if (a == NULL) {
+      return false;
+    }
+    h->a = a;
+    h->cap = cap;
+  }
+  uint32_t i = h->n++;
+  while (i > 0) {
+    uint32_t p = (i - 1) / 2;
+    if (!before(f, h->a[p])) {
+      break;
+    }
+    h->a[i] = h->a[p];
+    i = p;
+  }
+  h->a[i] = f;
+  return true;
+}
+
+st_flight *st_wb_peek(const st_wb_heap *h) { return h->n ? h->a[0] : NULL; }
+
+st_flight *st_wb_pop(st_wb_heap *h) {
+  if (h->n == 0) {
+    return NULL;
+  }
+  st_flight *top = h->a[0];
+  st_flight *last = h->a[--h->n];
+  uint32_t i = 0;
+  for (;;) {
+    uint32_t l = 2 * i + 1, r = l + 1, m = i;
+    const st_flight *best = last;
+    if (l < h->n && before(h->a[l], best)) {
+      m = l;
+      best = h->a[l];
+    }
+    if (r < h->n && before(h->a[r], best)) {
+      m = r;
+    }
+    if (m == i) {
+      break;
+    }
+    h->a[i] = h->a[m];
+    i = m;
+  }
+  if (h->n > 0) {
+    h->a[i] = last;
+  }
+  return top;
+}

@@ -1,0 +1,137 @@
+/* Back end of the SM: operand collectors reading banked registers,
+ * execution pipelines with latency and initiation interval, and the limited
+ * write-back ports that release the scoreboard. */
+#include "core/sm_internal.h"
+
+void st_sm_scoreboard_reserve(st_sm *sm, st_flight *f) {
+  st_twarp *tw = &sm->warps[f->warp];
+  for (unsigned i = 0; i < f->n_dst; i++) {
+    uint32_t row = f->dst[i];
+    if (row < tw->sb_rows) {
+      tw->pending[row]++;
+      if (f->is_load) {
+        tw->pending_mem[row]++;
+      }
+    }
+  }
+  tw->inflight++;
+}
+
+void st_sm_complete(st_sm *sm, st_flight *f, uint64_t now) {
+  (void)now;
+  st_twarp *tw = &sm->warps[f->warp];
+  for (unsigned i = 0; i < f->n_dst; i++) {
+    uint32_t row = f->dst[i];
+    if (row < tw->sb_rows) {
+      tw->pending[row]--;
+      if (f->is_load) {
+        tw->pending_mem[row]--;
+      }
+    }
+  }
+  tw->inflight--;
+  st_flight_free(sm, f);
+}
+
+void st_sm_writeback(st_sm *sm, uint64_t now) {
+  uint32_t ports = (uint32_t)sm->cfg->sm.writeback_ports;
+  st_flight *f;
+  while ((f = st_wb_peek(&sm->wb)) != NULL && f->ready <= now) {
+    if (f->n_dst > 0) {
+      if (ports == 0) {
+        sm->wb_stalled = 1; /* a result is ready and no port is left */
+        break;
+      }
+      ports--;
+    }
+    st_wb_pop(&sm->wb);
+    st_sm_complete(sm, f, now);
+  }
+}
+
+bool st_sm_collector_free(const st_sm *sm, uint8_t unit) {
+  for (uint32_t c = 0; c < sm->n_coll[unit]; c++) {
+    if (sm->coll[unit][c].f == NULL) {
+      return true;
+    }
+  }
+  return false;
+}
+
+void st_sm_collect(st_sm *sm, st_flight *f) {
+  const st_tinst *t = &sm->dec[f->pc];
+  st_twarp *tw = &sm->warps[f->warp];
+  uint32_t banks = (uint32_t)sm->cfg->sm.reg_banks;
+  for (uint32_t c = 0; c < sm->n_coll[f->unit]; c++) {
+    st_collector *col = &sm->coll[f->unit][c];
+    if (col->f != NULL) {
+      continue;
+    }
+    col->f = f;
+    col->seq = f->seq;
+    col->n_reads = 0;
+    for (unsigned s = 0; s < t->n_src && s < ST_MAX_SRC_REGS; s++) {
+      /* Banks interleave registers, offset by the warp slot. */
+      uint32_t row = st_sm_reg_row(tw, t->src[s]);
+      col->banks[col->n_reads++] = (uint16_t)((row + f->warp) % banks);
+    }
+    return;
+  }
+}
+
+static bool dispatch(st_sm *sm, st_flight *f, uint64_t now) {
+  if (f->unit == UNIT_MEM) {
+    if (sm->ldst_queued >= 1) {
+      return false;
+    }
+    f->next = NULL;
+    if (sm->ldst_queue_tail != NULL) {
+      sm->ldst_queue_tail->next = f;
+    } else {
+      sm->ldst_queue_head = f;
+    }
+    sm->ldst_queue_tail = f;
+    sm->ldst_queued++;
+    return true;
+  }
+  const st_tinst *t = &sm->dec[f->pc];
+  for (uint32_t u = 0; u < sm->n_units[f->unit]; u++) {
+    if (sm->unit_free[f->unit][u] <= now) {
+      sm->unit_free[f->unit][u] = now + t->interval;
+      f->ready = now + t->latency;
+      return st_wb_push(&sm->wb, f);
+    }
+  }
+  return false;
+}
+
+void st_sm_operands(st_sm *sm, uint64_t now) {
+  uint64_t bank_busy[4] = {0, 0, 0, 0}; /* up to 256 banks */
+  for (unsigned u = 0; u < UNIT_KINDS; u++) {
+    for (uint32_t c = 0; c < sm->n_coll[u]; c++) {
+      st_collector *col = &sm->coll[u][c];
+      if (col->f == NULL) {
+        continue;
+      }
+      /* Each bank serves one read per cycle. */
+      bool denied = false;
+      for (unsigned i = 0; i < col->n_reads;) {
+        uint32_t b = col->banks[i] & 255;
+        if (bank_busy[b / 64] & (UINT64_C(1) << (b % 64))) {
+          denied = true;
+          i++;
+          continue;
+        }
+        bank_busy[b / 64] |= UINT64_C(1) << (b % 64);
+        col->banks[i] = col->banks[--col->n_reads];
+      }
+      if (denied) {
+        sm->stats.bank_conflict_cycles++;
+        continue;
+      }
+      if (col->n_reads == 0 && dispatch(sm, col->f, now)) {
+        col->f = NULL;
+      }
+    }
+  }
+}

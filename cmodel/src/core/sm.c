@@ -1,0 +1,353 @@
+/* The SM: lifetime, CTA residency, the order of stages within a cycle, and
+ * the per-cycle statistics. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/sm_internal.h"
+
+st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st_sm **out,
+                       st_error *err) {
+  st_sm *sm = calloc(1, sizeof *sm);
+  if (sm == NULL) {
+    return st_error_set(err, ST_ERR_NOMEM, "out of host memory creating an SM");
+  }
+  sm->id = id;
+  sm->cfg = cfg;
+  sm->pool = pool;
+  sm->max_warps = (uint32_t)(cfg->sm.max_threads / cfg->sm.warp_size);
+  sm->n_cta_slots = (uint32_t)cfg->sm.max_ctas;
+  sm->n_sched = (uint32_t)cfg->sm.num_schedulers;
+  if (sm->n_sched > ST_MAX_SCHED) {
+    sm->n_sched = ST_MAX_SCHED;
+  }
+  sm->warps = calloc(sm->max_warps, sizeof *sm->warps);
+  sm->ctas = calloc(sm->n_cta_slots, sizeof *sm->ctas);
+  const uint32_t colls[UNIT_KINDS] = {(uint32_t)cfg->sm.oc_sp, (uint32_t)cfg->sm.oc_sfu,
+                                      (uint32_t)cfg->sm.oc_sp, (uint32_t)cfg->sm.oc_mem};
+  const uint32_t units[UNIT_KINDS] = {(uint32_t)cfg->sm.num_sp_units,
+                                      (uint32_t)cfg->sm.num_sfu_units,
+                                      (uint32_t)(cfg->sm.num_dp_units ? cfg->sm.num_dp_units : 1),
+                                      (uint32_t)cfg->sm.num_ldst_units};
+  bool ok = sm->warps != NULL && sm->ctas != NULL;
+  for (unsigned u = 0; ok && u < UNIT_KINDS; u++) {
+    sm->n_coll[u] = colls[u];
+    sm->n_units[u] = units[u];
+    sm->coll[u] = calloc(colls[u], sizeof *sm->coll[u]);
+    sm->unit_free[u] = calloc(units[u], sizeof *sm->unit_free[u]);
+    ok = sm->coll[u] != NULL && sm->unit_free[u] != NULL;
+  }
+  for (unsigned s = 0; ok && s < sm->n_sched; s++) {
+    sm->sched[s].last = UINT32_MAX;
+    sm->sched[s].active = calloc(sm->max_warps, sizeof *sm->sched[s].active);
+    ok = sm->sched[s].active != NULL;
+  }
+  if (!ok) {
+    st_sm_destroy(sm);
+    return st_error_set(err, ST_ERR_NOMEM, "out of host memory creating an SM");
+  }
+  char name[32];
+  snprintf(name, sizeof name, "sm%u.l1i", id);
+  st_status rc = st_cache_create(&cfg->l1i, name, pool, &sm->l1i, err);
+  snprintf(name, sizeof name, "sm%u.l1d", id);
+  if (rc == ST_OK) {
+    rc = st_cache_create(&cfg->l1d, name, pool, &sm->l1d, err);
+  }
+  snprintf(name, sizeof name, "sm%u.l1c", id);
+  if (rc == ST_OK) {
+    rc = st_cache_create(&cfg->l1c, name, pool, &sm->l1c, err);
+  }
+  if (rc != ST_OK) {
+    st_sm_destroy(sm);
+    return rc;
+  }
+  st_mqueue_init(&sm->out, 0);
+  *out = sm;
+  return ST_OK;
+}
+
+static void release_warp_slot(st_twarp *tw) {
+  free(tw->pending);
+  free(tw->pending_mem);
+  memset(tw, 0, sizeof *tw);
+}
+
+void st_sm_destroy(st_sm *sm) {
+  if (sm == NULL) {
+    return;
+  }
+  for (uint32_t i = 0; i < sm->max_warps && sm->warps != NULL; i++) {
+    release_warp_slot(&sm->warps[i]);
+  }
+  for (unsigned u = 0; u < UNIT_KINDS; u++) {
+    free(sm->coll[u]);
+    free(sm->unit_free[u]);
+  }
+  for (unsigned s = 0; s < ST_MAX_SCHED; s++) {
+    free(sm->sched[s].active);
+  }
+  st_flight *f = sm->free_flights;
+  while (f != NULL) {
+    st_flight *n = f->next;
+    free(f);
+    f = n;
+  }
+  free(sm->wb.a);
+  st_cache_destroy(sm->l1i);
+  st_cache_destroy(sm->l1d);
+  st_cache_destroy(sm->l1c);
+  free(sm->warps);
+  free(sm->ctas);
+  free(sm);
+}
+
+void st_sm_begin_kernel(st_sm *sm, const st_kernel *k, const st_tinst *decoded,
+                        uint32_t ctas_per_sm, st_exec_env *exec) {
+  sm->k = k;
+  sm->dec = decoded;
+  sm->ctas_per_sm = ctas_per_sm < sm->n_cta_slots ? ctas_per_sm : sm->n_cta_slots;
+  sm->exec = exec;
+  for (unsigned s = 0; s < sm->n_sched; s++) {
+    sm->sched[s].last = UINT32_MAX;
+    sm->sched[s].n_active = 0;
+  }
+}
+
+bool st_sm_can_launch(const st_sm *sm) {
+  if (sm->k == NULL || sm->resident >= sm->ctas_per_sm) {
+    return false;
+  }
+  uint32_t need = sm->k->warps_per_cta;
+  uint32_t free_run = 0;
+  for (uint32_t i = 0; i < sm->max_warps; i++) {
+    free_run = sm->warps[i].fw == NULL && !sm->warps[i].inflight ? free_run + 1 : 0;
+    if (free_run >= need) {
+      return true;
+    }
+  }
+  return false;
+}
+
+static bool reserve_scoreboard(st_twarp *tw, uint32_t rows) {
+  tw->pending = calloc(rows, 1);
+  tw->pending_mem = calloc(rows, 1);
+  tw->sb_rows = rows;
+  return tw->pending != NULL && tw->pending_mem != NULL;
+}
+
+st_status st_sm_launch_cta(st_sm *sm, uint64_t linear, uint64_t now, st_error *err) {
+  const st_kernel *k = sm->k;
+  uint32_t slot = 0;
+  while (slot < sm->n_cta_slots && sm->ctas[slot].cta != NULL) {
+    slot++;
+  }
+  uint32_t need = k->warps_per_cta, first = 0, run = 0;
+  for (uint32_t i = 0; i < sm->max_warps; i++) {
+    run = sm->warps[i].fw == NULL && !sm->warps[i].inflight ? run + 1 : 0;
+    if (run == need) {
+      first = i + 1 - need;
+      break;
+    }
+  }
+  if (slot == sm->n_cta_slots || run < need) {
+    return st_error_set(err, ST_ERR_INTERNAL, "SM %u: no room for a CTA", sm->id);
+  }
+  st_cta *cta = NULL;
+  st_status rc = st_cta_create(k, linear, sm->id, slot, &cta, err);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  sm->ctas[slot].cta = cta;
+  sm->ctas[slot].first_warp = first;
+  sm->ctas[slot].warps_live = cta->nwarps;
+  for (uint32_t w = 0; w < cta->nwarps; w++) {
+    st_twarp *tw = &sm->warps[first + w];
+    release_warp_slot(tw);
+    tw->fw = &cta->warps[w];
+    tw->cta_slot = slot;
+    tw->age = sm->next_age++;
+    tw->fetch_pc = st_warp_pc(tw->fw);
+    if (!reserve_scoreboard(tw, k->reg_rows ? k->reg_rows : 1)) {
+      return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
+    }
+    if (tw->fw->state == ST_WARP_DONE) {
+      tw->finished = 1;
+      sm->ctas[slot].warps_live--;
+      cta->warps_done++;
+    }
+  }
+  (void)now;
+  sm->resident++;
+  sm->stats.ctas_launched++;
+  return ST_OK;
+}
+
+/* A CTA whose warps all finished, with nothing in flight, leaves the SM. */
+static void retire_ctas(st_sm *sm) {
+  for (uint32_t s = 0; s < sm->n_cta_slots; s++) {
+    st_tcta *tc = &sm->ctas[s];
+    if (tc->cta == NULL || tc->warps_live != 0) {
+      continue;
+    }
+    bool quiet = true;
+    for (uint32_t w = 0; w < tc->cta->nwarps; w++) {
+      quiet = quiet && sm->warps[tc->first_warp + w].inflight == 0;
+    }
+    if (!quiet) {
+      continue;
+    }
+    for (uint32_t w = 0; w < tc->cta->nwarps; w++) {
+      release_warp_slot(&sm->warps[tc->first_warp + w]);
+    }
+    st_cta_destroy(tc->cta);
+    tc->cta = NULL;
+    sm->resident--;
+    sm->stats.ctas_done++;
+  }
+}
+
+/* Classifies the cycle for RACT and DYNCTA (spec/dyncta.md §8 A1). */
+static st_core_state core_state(const st_sm *sm) {
+  if (sm->wb_stalled) {
+    return CORE_STALL;
+  }
+  if (sm->issued_any || sm->any_ready) {
+    return CORE_ACTIVE;
+  }
+  bool any_mem = false, all_wait = true, any_live = false;
+  for (uint32_t i = 0; i < sm->max_warps; i++) {
+    const st_twarp *tw = &sm->warps[i];
+    if (tw->fw == NULL || tw->finished) {
+      continue;
+    }
+    any_live = true;
+    if (tw->stall == STALL_DATA_MEM) {
+      any_mem = true;
+    } else if (tw->stall != STALL_BARRIER) {
+      all_wait = false;
+    }
+  }
+  return any_live && any_mem && all_wait ? CORE_MEM_WAIT : CORE_IDLE;
+}
+
+static void account(st_sm *sm, uint64_t n) {
+  sm->stats.cycles += n;
+  sm->stats.state[core_state(sm)] += n;
+  for (uint32_t i = 0; i < sm->max_warps; i++) {
+    const st_twarp *tw = &sm->warps[i];
+    if (tw->fw != NULL) {
+      sm->stats.stall[tw->stall] += n;
+    }
+  }
+  if (sm->wb_stalled) {
+    sm->stats.wb_stall_cycles += n;
+  }
+}
+
+st_status st_sm_cycle(st_sm *sm, uint64_t now) {
+  sm->wb_stalled = 0;
+  sm->issued_any = 0;
+  sm->any_ready = 0;
+  st_sm_writeback(sm, now);
+  st_sm_ldst(sm, now);
+  if (sm->exec->err->code != ST_OK) {
+    return sm->exec->err->code;
+  }
+  st_sm_operands(sm, now);
+  st_sm_issue(sm, now);
+  if (sm->exec->err->code != ST_OK) {
+    return sm->exec->err->code;
+  }
+  st_sm_decode(sm, now);
+  st_sm_fetch(sm, now);
+  st_sm_drain_misses(sm);
+  account(sm, 1);
+  retire_ctas(sm);
+  return ST_OK;
+}
+
+void st_sm_account_idle(st_sm *sm, uint64_t n) {
+  /* Nothing moved: the classification of the last cycle holds for n more,
+   * except that nothing issued. */
+  sm->issued_any = 0;
+  account(sm, n);
+}
+
+void st_sm_deliver(st_sm *sm, st_mreq *r, uint64_t now) { st_sm_mem_reply(sm, r, now); }
+
+st_mreq *st_sm_peek_outgoing(st_sm *sm) { return st_mqueue_peek(&sm->out); }
+
+void st_sm_pop_outgoing(st_sm *sm) { (void)st_mqueue_pop(&sm->out); }
+
+uint32_t st_sm_resident_ctas(const st_sm *sm) { return sm->resident; }
+
+bool st_sm_drained(const st_sm *sm) {
+  return sm->resident == 0 && sm->wb.n == 0 && sm->ldst == NULL && sm->ldst_queued == 0 &&
+         st_mqueue_empty(&sm->out) && st_cache_quiet(sm->l1d) && st_cache_quiet(sm->l1c) &&
+         st_cache_quiet(sm->l1i);
+}
+
+uint64_t st_sm_next_event(const st_sm *sm, uint64_t now) {
+  /* Anything that may act in the next cycle makes the SM busy. */
+  if (sm->issued_any || sm->any_ready || sm->ldst != NULL || sm->ldst_queued != 0 ||
+      !st_mqueue_empty(&sm->out) || sm->wb_stalled) {
+    return now + 1;
+  }
+  for (unsigned u = 0; u < UNIT_KINDS; u++) {
+    for (uint32_t c = 0; c < sm->n_coll[u]; c++) {
+      if (sm->coll[u][c].f != NULL) {
+        return now + 1;
+      }
+    }
+  }
+  uint64_t next = UINT64_MAX;
+  for (uint32_t i = 0; i < sm->max_warps; i++) {
+    const st_twarp *tw = &sm->warps[i];
+    if (tw->fw == NULL) {
+      continue;
+    }
+    if (!tw->finished && tw->ib_count != 0 && tw->fw->state != ST_WARP_BARRIER) {
+      return now + 1; /* an instruction waits in its I-buffer */
+    }
+    if (tw->decode_n != 0) {
+      next = tw->decode_at < next ? tw->decode_at : next;
+    } else if (!tw->finished && !tw->fetch_wait && tw->ib_count == 0) {
+      return now + 1; /* wants a fetch */
+    }
+  }
+  const st_flight *f = st_wb_peek(&sm->wb);
+  if (f != NULL) {
+    next = f->ready < next ? f->ready : next;
+  }
+  for (uint32_t s = 0; s < sm->n_cta_slots; s++) {
+    if (sm->ctas[s].cta != NULL && sm->ctas[s].warps_live == 0) {
+      return now + 1; /* a CTA is about to retire */
+    }
+  }
+  return next <= now ? now + 1 : next;
+}
+
+const st_sm_stats *st_sm_get_stats(const st_sm *sm) { return &sm->stats; }
+const st_cache_stats *st_sm_l1d_stats(const st_sm *sm) { return st_cache_get_stats(sm->l1d); }
+const st_cache_stats *st_sm_l1i_stats(const st_sm *sm) { return st_cache_get_stats(sm->l1i); }
+const st_cache_stats *st_sm_l1c_stats(const st_sm *sm) { return st_cache_get_stats(sm->l1c); }
+
+void st_sm_describe(const st_sm *sm, char *buf, size_t size) {
+  size_t o = 0;
+  buf[0] = '\0';
+  for (uint32_t i = 0; i < sm->max_warps && o + 1 < size; i++) {
+    const st_twarp *tw = &sm->warps[i];
+    if (tw->fw == NULL || tw->finished) {
+      continue;
+    }
+    char line[512];
+    st_warp_describe(sm->k, tw->fw, line, sizeof line);
+    int n = snprintf(buf + o, size - o, "\n  SM %u slot %u: %s; %u in flight", sm->id, i, line,
+                     tw->inflight);
+    if (n < 0) {
+      break;
+    }
+    o += (size_t)n;
+  }
+}

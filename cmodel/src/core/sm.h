@@ -1,0 +1,132 @@
+/* The timing model of one SM (streaming multiprocessor).
+ *
+ * Per core cycle the stages run in this fixed order (docs/timing.md):
+ *   1. writeback   results whose latency elapsed leave the pipelines, at most
+ *                  sm.writeback_ports per cycle; their registers are released
+ *   2. memory      replies from the interconnect fill the L1 caches and wake
+ *                  the instructions waiting on them
+ *   3. execute     the LD/ST unit performs one cache access (or shared-memory
+ *                  pass) of its current instruction
+ *   4. operands    operand collectors read register banks and dispatch
+ *                  ready instructions to free pipelines
+ *   5. issue       each warp scheduler picks a warp by its policy, the
+ *                  functional model executes the instruction (values are
+ *                  exact now), and it enters a collector
+ *   6. decode      fetched instructions enter the I-buffers
+ *   7. fetch       one I-cache access for one warp
+ * Misses leave for the interconnect at the end of the cycle. CTA launch is
+ * decided by the GPU after all SMs ran their cycle.
+ */
+#ifndef SIMTREF_CORE_SM_H
+#define SIMTREF_CORE_SM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "common/error.h"
+#include "core/decode.h"
+#include "func/exec.h"
+#include "mem/mem.h"
+#include "simtref/config.h"
+
+/* Per-warp stall causes (one per warp per cycle, first match wins;
+ * spec/baws.md §7 A16 and spec/cawa-ctrlc-heteropdp.md §1.1). */
+typedef enum st_stall {
+  STALL_ISSUED = 0,   /* the warp issued an instruction */
+  STALL_EXIT,         /* done, its CTA is not */
+  STALL_BARRIER,      /* waiting at a barrier */
+  STALL_CONTROL,      /* I-buffer flushed by a taken branch, refill pending */
+  STALL_FETCH,        /* I-buffer empty: fetch not granted or I-cache miss */
+  STALL_DATA_MEM,     /* scoreboard: waits for a load's result */
+  STALL_DATA_ALU,     /* scoreboard: waits for an arithmetic result */
+  STALL_STRUCTURAL,   /* pipeline, collector or LD/ST unit busy */
+  STALL_NOT_SELECTED, /* ready but another warp was chosen */
+  STALL_KINDS
+} st_stall;
+
+/* What an SM did in a cycle, for RACT and DYNCTA (spec/dyncta.md §8 A1). */
+typedef enum st_core_state {
+  CORE_ACTIVE = 0, /* some warp could issue (or issued) */
+  CORE_MEM_WAIT,   /* every unfinished warp waits on memory or a barrier, one on memory */
+  CORE_STALL,      /* the pipeline could not accept work: write-back stall */
+  CORE_IDLE,       /* no CTA, all warps finished, at barriers, or short dependencies */
+  CORE_STATES
+} st_core_state;
+
+typedef struct st_sm_stats {
+  uint64_t cycles;
+  uint64_t state[CORE_STATES];
+  uint64_t warp_insts;
+  uint64_t thread_insts;
+  uint64_t stall[STALL_KINDS];      /* summed over warps and cycles */
+  uint64_t wb_stall_cycles;         /* results waiting for a write-back port */
+  uint64_t bank_conflict_cycles;    /* operand reads delayed by register-bank conflicts */
+  uint64_t shared_bank_extra;       /* extra shared-memory passes from bank conflicts */
+  uint64_t mem_insts, mem_lines;    /* global/local instructions and the lines they touched */
+  uint64_t mem_latency_sum;         /* round trip of global/local loads, issue to data */
+  uint64_t mem_latency_count;
+  uint64_t ctas_launched, ctas_done;
+  uint64_t fetches, icache_misses;
+} st_sm_stats;
+
+typedef struct st_sm st_sm;
+
+/* Everything an SM reaches outside itself. */
+typedef struct st_sm_env {
+  const st_config *cfg;
+  st_mreq_pool *pool;
+  st_exec_env *exec;   /* functional environment of the running kernel */
+} st_sm_env;
+
+st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st_sm **out,
+                       st_error *err);
+void st_sm_destroy(st_sm *sm);
+
+/* Prepares the SM for a kernel: its decoded instructions and occupancy
+ * limit (CTAs per SM). The caches keep their contents across kernels. */
+void st_sm_begin_kernel(st_sm *sm, const st_kernel *k, const st_tinst *decoded,
+                        uint32_t ctas_per_sm, st_exec_env *exec);
+
+/* True if a CTA of the current kernel fits now (a free slot and resources). */
+bool st_sm_can_launch(const st_sm *sm);
+
+/* Places CTA `linear` of the current kernel on the SM. */
+st_status st_sm_launch_cta(st_sm *sm, uint64_t linear, uint64_t now, st_error *err);
+
+/* One core cycle. Returns ST_OK, or ST_ERR_FAULT with the report in the exec
+ * environment's error. */
+st_status st_sm_cycle(st_sm *sm, uint64_t now);
+
+/* The interconnect delivers a reply addressed to this SM. */
+void st_sm_deliver(st_sm *sm, st_mreq *r, uint64_t now);
+
+/* The next request the SM wants to send to the interconnect (peek), and its
+ * removal once the interconnect took it. */
+st_mreq *st_sm_peek_outgoing(st_sm *sm);
+void st_sm_pop_outgoing(st_sm *sm);
+
+/* CTAs resident, and CTAs finished since the kernel began. */
+uint32_t st_sm_resident_ctas(const st_sm *sm);
+
+/* True when the SM has no CTA and nothing in flight. */
+bool st_sm_drained(const st_sm *sm);
+
+/* The earliest core cycle at which something inside the SM can change
+ * without any reply arriving: now + 1 when it can act in the next cycle,
+ * UINT64_MAX when only a reply (or nothing) can wake it. */
+uint64_t st_sm_next_event(const st_sm *sm, uint64_t now);
+
+/* Accounts n cycles in which nothing changes (idle-cycle skipping), exactly
+ * as n calls of st_sm_cycle would have. */
+void st_sm_account_idle(st_sm *sm, uint64_t n);
+
+const st_sm_stats *st_sm_get_stats(const st_sm *sm);
+const st_cache_stats *st_sm_l1d_stats(const st_sm *sm);
+const st_cache_stats *st_sm_l1i_stats(const st_sm *sm);
+const st_cache_stats *st_sm_l1c_stats(const st_sm *sm);
+
+/* Describes each resident warp (PC, state, pending registers) for deadlock
+ * reports. */
+void st_sm_describe(const st_sm *sm, char *buf, size_t size);
+
+#endif

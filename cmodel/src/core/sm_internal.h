@@ -1,0 +1,159 @@
+/* Inside the SM timing model (the files of core/). Not a public interface. */
+#ifndef SIMTREF_CORE_SM_INTERNAL_H
+#define SIMTREF_CORE_SM_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/sm.h"
+#include "func/warp.h"
+
+#define ST_MAX_IBUF 16
+#define ST_MAX_SCHED 16
+
+/* An instruction between issue and write-back. */
+typedef struct st_flight {
+  uint32_t warp;        /* warp slot */
+  uint32_t pc;
+  uint8_t unit;         /* st_unit_kind */
+  uint8_t n_dst;
+  uint8_t is_load;      /* its results come from memory */
+  uint8_t counted;      /* its writeback was charged to a write-back port */
+  uint8_t bypass_l1;    /* volatile or gpu-scope access: served by the L2, never the L1 */
+  uint32_t dst[ST_MAX_DST_REGS]; /* absolute register rows */
+  uint64_t ready;       /* cycle its result may be written back */
+  uint64_t seq;         /* issue order, for deterministic ordering */
+  uint64_t t_issue;
+  /* memory instructions */
+  st_mem_access acc;    /* copy of the warp's access record at issue */
+  uint64_t lines[ST_WARP_SIZE]; /* distinct line addresses (global/local/const) */
+  uint32_t n_lines, next_line, lines_waiting;
+  uint32_t passes_left; /* shared memory: bank-conflict passes still to do */
+  struct st_flight *next;
+} st_flight;
+
+/* Timing state of one warp slot. */
+typedef struct st_twarp {
+  st_warp *fw;          /* functional warp; NULL when the slot is free */
+  uint32_t cta_slot;
+  uint64_t age;         /* launch order: smaller is older */
+  uint32_t ibuf_pc[ST_MAX_IBUF];
+  uint32_t ib_head, ib_count;
+  uint32_t fetch_pc;    /* next instruction to fetch */
+  uint8_t fetch_wait;   /* an I-cache miss is outstanding */
+  uint8_t flushed;      /* the I-buffer was last emptied by a taken branch */
+  uint8_t decode_n;     /* fetched instructions on their way to the I-buffer */
+  uint64_t decode_at;   /* cycle they arrive */
+  uint32_t decode_pc;
+  uint8_t *pending;     /* per register row: writes in flight */
+  uint8_t *pending_mem; /* per register row: writes in flight that are loads */
+  uint32_t sb_rows;
+  uint32_t inflight;    /* instructions issued, not yet written back */
+  uint8_t finished;     /* the functional warp is done */
+  uint8_t stall;        /* st_stall of this cycle */
+} st_twarp;
+
+typedef struct st_tcta {
+  st_cta *cta;          /* functional CTA; NULL when the slot is free */
+  uint32_t first_warp;  /* its warps occupy slots first_warp .. + nwarps - 1 */
+  uint32_t warps_live;
+} st_tcta;
+
+typedef struct st_collector {
+  st_flight *f;         /* NULL when free */
+  uint16_t banks[ST_MAX_SRC_REGS];
+  uint8_t n_reads;      /* bank reads still to do */
+  uint64_t seq;
+} st_collector;
+
+/* Results ordered by (ready, seq): a binary heap. */
+typedef struct st_wb_heap {
+  st_flight **a;
+  uint32_t n, cap;
+} st_wb_heap;
+
+typedef struct st_sched {
+  uint32_t last;        /* LRR / GTO: the warp slot issued last (UINT32_MAX: none) */
+  uint32_t *active;     /* TLS: the active set, in order */
+  uint32_t n_active;
+} st_sched;
+
+struct st_sm {
+  uint32_t id;
+  const st_config *cfg;
+  st_mreq_pool *pool;
+  st_exec_env *exec;
+  const st_kernel *k;
+  const st_tinst *dec;
+  uint32_t ctas_per_sm;
+  uint32_t max_warps;
+
+  st_twarp *warps;
+  st_tcta *ctas;
+  uint32_t n_cta_slots;
+  uint32_t resident;
+  uint64_t next_age;
+  uint32_t threads_used;
+  uint32_t shared_used;
+
+  st_cache *l1i, *l1d, *l1c;
+  st_mqueue out;        /* requests for the interconnect */
+
+  st_sched sched[ST_MAX_SCHED];
+  uint32_t n_sched;
+  uint32_t fetch_rr;    /* round-robin pointer of the fetch arbiter */
+
+  st_collector *coll[UNIT_KINDS];
+  uint32_t n_coll[UNIT_KINDS];
+  uint64_t *unit_free[UNIT_KINDS]; /* per pipeline: first cycle it accepts work */
+  uint32_t n_units[UNIT_KINDS];
+  st_flight *ldst;      /* the memory instruction in the LD/ST unit */
+  st_flight *ldst_queue_head, *ldst_queue_tail; /* dispatched, waiting for the unit */
+  uint32_t ldst_queued;
+
+  st_wb_heap wb;        /* results waiting for their latency or a port */
+  st_flight *free_flights;
+  uint64_t seq;
+  uint8_t wb_stalled;   /* this cycle a ready result found no port */
+  uint8_t issued_any;
+  uint8_t any_ready;
+
+  st_sm_stats stats;
+};
+
+/* core/flight.c */
+st_flight *st_flight_alloc(st_sm *sm);
+void st_flight_free(st_sm *sm, st_flight *f);
+bool st_wb_push(st_wb_heap *h, st_flight *f);
+st_flight *st_wb_peek(const st_wb_heap *h);
+st_flight *st_wb_pop(st_wb_heap *h);
+
+/* core/pipe.c: write-back, operand collectors, execution units */
+void st_sm_writeback(st_sm *sm, uint64_t now);
+void st_sm_operands(st_sm *sm, uint64_t now);
+bool st_sm_collector_free(const st_sm *sm, uint8_t unit);
+void st_sm_collect(st_sm *sm, st_flight *f);
+/* Register row of a register of the warp's running function. */
+static inline uint32_t st_sm_reg_row(const st_twarp *tw, uint32_t reg) { return tw->fw->reg_base + reg; }
+
+/* core/ldst.c */
+void st_sm_ldst(st_sm *sm, uint64_t now);
+void st_sm_mem_reply(st_sm *sm, st_mreq *r, uint64_t now);
+void st_sm_drain_misses(st_sm *sm);
+
+/* core/issue.c */
+void st_sm_issue(st_sm *sm, uint64_t now);
+
+/* core/fetch.c */
+void st_sm_decode(st_sm *sm, uint64_t now);
+void st_sm_fetch(st_sm *sm, uint64_t now);
+uint64_t st_sm_inst_addr(const st_sm *sm, uint32_t pc);
+void st_sm_ifill(st_sm *sm, uint64_t line, uint64_t now);
+void st_ibuf_flush(st_twarp *tw, uint32_t pc, bool control);
+
+/* Marks register rows written by f as pending in its warp's scoreboard. */
+void st_sm_scoreboard_reserve(st_sm *sm, st_flight *f);
+/* Releases them (write-back) and retires f. */
+void st_sm_complete(st_sm *sm, st_flight *f, uint64_t now);
+
+#endif

@@ -1,0 +1,24 @@
+/* The timing model's GPU: every SM, the interconnect, the L2 sub-partitions
+ * and the DRAM channels, and the run loop that drives them. */
+#ifndef SIMTREF_GPU_TIMING_H
+#define SIMTREF_GPU_TIMING_H
+
+#include "common/error.h"
+#include "func/exec.h"
+#include "simtref/stats.h"
+
+typedef struct st_tmachine st_tmachine;
+struct st_gpu;
+
+/* Runs kernel k to completion in timing mode and appends its statistics to
+ * out (may be NULL). The machine is created on first use and keeps its
+ * caches and clocks from one kernel to the next. */
+st_status st_run_timing(struct st_gpu *gpu, st_kernel *k, st_statset *out, st_error *err);
+
+/* Statistics of everything the GPU ran so far (timing mode), or the
+ * functional totals when nothing ran in timing mode. */
+void st_timing_run_stats(struct st_gpu *gpu, st_statset *out);
+
+void st_tmachine_destroy(st_tmachine *tm);
+
+#endif

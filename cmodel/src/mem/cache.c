@@ -1,0 +1,439 @@
+/* st_cache: the one cache model used for L1I, L1D, the constant cache and
+ * every L2 slice (docs/memory-model.md, "Caches").
+ *
+ * Accesses never wait inside the cache: an access either completes at once
+ * (HIT), parks the request in an MSHR (HIT_RESERVED, MISS of an allocating
+ * access), sends it down (MISS of a non-allocating write), or changes nothing
+ * (RESFAIL). Every resource an outcome needs is checked before anything
+ * changes, so RESFAIL has no side effect except its statistics.
+ *
+ * Requests the cache sends down (st_cache_pop_miss):
+ *   - line fetches: a new request, op READ, addr = line address, bytes = line
+ *     size, wants_reply = 1, l1_bypass = 0, cookie = NULL, other fields from
+ *     the first missing request. The receiver answers it; the owner of the
+ *     cache calls st_cache_fill(addr) and frees it.
+ *   - write-through and write-evict copies of write hits: a new request, a
+ *     field-for-field copy of the write (cookie and wants_reply included)
+ *     with a fresh id. The write is acknowledged through the copy.
+ *   - non-allocating writes and atomics that are not cached: the request
+ *     itself.
+ *   - write-backs of dirty victims: a new request, op MREQ_WRITEBACK, kind
+ *     ACC_WRITEBACK, addr = victim line, bytes = line size, wants_reply = 0,
+ *     requester fields from the access that evicted it (so `subpart` must be
+ *     recomputed with st_addrmap by a cache whose victims map elsewhere).
+ * No timing state lives here: the replacement order uses a use counter, so
+ * an idle cache is the same at any later time. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mem/cache_internal.h"
+
+typedef enum eff_write { EFF_WB, EFF_WT, EFF_WE } eff_write;
+
+static bool is_pow2_u64(uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
+
+static uint32_t log2_u64(uint64_t v) {
+  uint32_t n = 0;
+  while (v > 1) {
+    v >>= 1;
+    n++;
+  }
+  return n;
+}
+
+st_status st_cache_create(const st_cache_config *cfg, const char *name, st_mreq_pool *pool,
+                          st_cache **out, st_error *err) {
+  *out = NULL;
+  int64_t sets = cfg->sets;
+  if (sets == 0 && cfg->ways > 0 && cfg->line > 0) {
+    sets = cfg->size / (cfg->ways * cfg->line);
+  }
+  if (!is_pow2_u64((uint64_t)cfg->line) || !is_pow2_u64((uint64_t)sets) || cfg->ways < 1 ||
+      cfg->ways > 65536 || sets > (INT64_C(1) << 24) || cfg->mshr_entries < 1 ||
+      cfg->mshr_entries > (INT64_C(1) << 20) || cfg->mshr_merge < 1 || cfg->miss_queue < 1 ||
+      cfg->miss_queue > (INT64_C(1) << 20)) {
+    return st_error_set(err, ST_ERR_CONFIG,
+                        "cache %s: bad geometry (sets %lld, ways %lld, line %lld, mshr %lld:%lld, "
+                        "miss queue %lld)",
+                        name, (long long)sets, (long long)cfg->ways, (long long)cfg->line,
+                        (long long)cfg->mshr_entries, (long long)cfg->mshr_merge,
+                        (long long)cfg->miss_queue);
+  }
+  st_cache *c = calloc(1, sizeof *c);
+  if (c == NULL) {
+    return st_error_set(err, ST_ERR_NOMEM, "cache %s: out of memory", name);
+  }
+  snprintf(c->name, sizeof c->name, "%s", name);
+  c->pool = pool;
+  c->replacement = cfg->replacement;
+  c->write_policy = cfg->write_policy;
+  c->index = cfg->index;
+  c->write_allocate = cfg->write_allocate;
+  c->sets = (uint32_t)sets;
+  c->ways = (uint32_t)cfg->ways;
+  c->mshr_merge = cfg->mshr_merge > UINT32_MAX ? UINT32_MAX : (uint32_t)cfg->mshr_merge;
+  c->line_bytes = (uint64_t)cfg->line;
+  c->line_log2 = log2_u64((uint64_t)cfg->line);
+  c->set_log2 = log2_u64((uint64_t)sets);
+  c->mshr_entries = (uint32_t)cfg->mshr_entries;
+  c->lines = calloc((size_t)c->sets * c->ways, sizeof *c->lines);
+  if (c->lines == NULL || !cache_mshr_init(c)) {
+    st_cache_destroy(c);
+    return st_error_set(err, ST_ERR_NOMEM, "cache %s: out of memory", name);
+  }
+  st_mqueue_init(&c->miss_q, (uint32_t)cfg->miss_queue);
+  st_mqueue_init(&c->ready_q, 0);
+  *out = c;
+  return ST_OK;
+}
+
+/* Frees every request still held (MSHR lists, queues) back to the pool. */
+static void drain_queue(st_cache *c, st_mqueue *q) {
+  st_mreq *r;
+  while ((r = st_mqueue_pop(q)) != NULL) {
+    st_mreq_free(c->pool, r);
+  }
+}
+
+void st_cache_destroy(st_cache *c) {
+  if (c == NULL) {
+    return;
+  }
+  if (c->mshr != NULL) {
+    for (uint32_t e = 0; e < c->mshr_entries; e++) {
+      st_mreq *r = c->mshr[e].head;
+      while (r != NULL) {
+        st_mreq *next = r->next;
+        st_mreq_free(c->pool, r);
+        r = next;
+      }
+    }
+  }
+  drain_queue(c, &c->miss_q);
+  drain_queue(c, &c->ready_q);
+  cache_mshr_free_all(c);
+  free(c->lines);
+  free(c);
+}
+
+/* ---- policy helpers ---- */
+
+static eff_write effective_write(const st_cache *c, const st_mreq *r) {
+  switch (c->write_policy) {
+  case ST_WRITE_BACK:
+    return EFF_WB;
+  case ST_WRITE_THROUGH:
+    return EFF_WT;
+  case ST_WRITE_EVICT:
+    return EFF_WE;
+  default: /* ST_WRITE_LOCAL_WB_GLOBAL_WT */
+    return r->kind == ACC_LOCAL_W ? EFF_WB : EFF_WT;
+  }
+}
+
+/* Whether a write miss of r allocates a line. Global writes under
+ * local_wb_global_wt never do; write-evict never does. */
+static bool write_allocates(const st_cache *c, const st_mreq *r) {
+  if (c->write_policy == ST_WRITE_LOCAL_WB_GLOBAL_WT && r->kind != ACC_LOCAL_W) {
+    return false;
+  }
+  return c->write_allocate && effective_write(c, r) != EFF_WE;
+}
+
+static bool miss_room(const st_cache *c, uint32_t n) {
+  return c->miss_q.len + n <= c->miss_q.cap;
+}
+
+static void touch(st_cache *c, cache_line *l) {
+  if (c->replacement == ST_REPL_LRU) {
+    l->stamp = ++c->stamp;
+  }
+}
+
+/* A copy of r for the lower level: every field, a fresh id. NULL on OOM. */
+static st_mreq *copy_down(st_cache *c, const st_mreq *r) {
+  st_mreq *d = st_mreq_alloc(c->pool);
+  if (d != NULL) {
+    uint64_t id = d->id;
+    *d = *r;
+    d->id = id;
+    d->next = NULL;
+  }
+  return d;
+}
+
+/* ---- misses ---- */
+
+static st_cache_outcome fail(st_resfail reason, st_resfail *why) {
+  *why = reason;
+  return CACHE_RESFAIL;
+}
+
+/* Reserves a line, an MSHR and miss-queue slots for a missing line, queues
+ * the fetch (and the victim's write-back), parks req (if not NULL) in the
+ * MSHR. extra_slots: further miss-queue slots the caller will use. */
+static st_cache_outcome miss_allocate(st_cache *c, st_mreq *req, const st_mreq *fields,
+                                      uint32_t set, uint64_t line, bool make_dirty,
+                                      uint32_t extra_slots, st_resfail *why) {
+  int32_t v = cache_pick_victim(c, set, false);
+  if (v < 0) {
+    return fail(RESFAIL_NO_LINE, why);
+  }
+  if (c->mshr_used >= c->mshr_entries) {
+    return fail(RESFAIL_MSHR_FULL, why);
+  }
+  cache_line *vl = cache_line_at(c, set, v);
+  bool dirty_victim = vl->state == LINE_VALID && vl->dirty;
+  if (!miss_room(c, 1u + (dirty_victim ? 1u : 0u) + extra_slots)) {
+    return fail(RESFAIL_MISS_QUEUE, why);
+  }
+  st_mreq *fetch = st_mreq_alloc(c->pool);
+  st_mreq *wb = dirty_victim ? st_mreq_alloc(c->pool) : NULL;
+  if (fetch == NULL || (dirty_victim && wb == NULL)) {
+    st_mreq_free(c->pool, fetch); /* host memory ran out: treated as no room */
+    st_mreq_free(c->pool, wb);
+    return fail(RESFAIL_MISS_QUEUE, why);
+  }
+  uint64_t fetch_id = fetch->id;
+  *fetch = *fields;
+  fetch->id = fetch_id;
+  fetch->next = NULL;
+  fetch->op = MREQ_READ;
+  fetch->addr = line << c->line_log2;
+  fetch->bytes = (uint32_t)c->line_bytes;
+  fetch->wants_reply = 1;
+  fetch->l1_bypass = 0;
+  fetch->cookie = NULL;
+  st_mqueue_push(&c->miss_q, fetch);
+
+  if (vl->state == LINE_VALID) {
+    c->stats.evictions++;
+    if (dirty_victim) {
+      uint64_t wb_id = wb->id;
+      *wb = *fields;
+      wb->id = wb_id;
+      wb->next = NULL;
+      wb->op = MREQ_WRITEBACK;
+      wb->kind = ACC_WRITEBACK;
+      wb->addr = vl->tag << c->line_log2;
+      wb->bytes = (uint32_t)c->line_bytes;
+      wb->wants_reply = 0;
+      wb->l1_bypass = 0;
+      wb->cookie = NULL;
+      st_mqueue_push(&c->miss_q, wb);
+      c->stats.writebacks++;
+    }
+  }
+  vl->state = LINE_RESERVED;
+  vl->tag = line;
+  vl->dirty = 0;
+  vl->stamp = ++c->stamp;
+
+  int32_t e = cache_mshr_open(c, line);
+  c->mshr[e].dirty_on_fill = make_dirty;
+  if (req != NULL) {
+    cache_mshr_add(c, e, req);
+  }
+  return CACHE_MISS;
+}
+
+/* Reads, and atomics in a write-back cache (make_dirty: the atomic modifies
+ * the line). */
+static st_cache_outcome read_access(st_cache *c, st_mreq *req, uint32_t set, int32_t way,
+                                    uint64_t line, bool make_dirty, st_resfail *why) {
+  if (way >= 0 && cache_line_at(c, set, way)->state == LINE_VALID) {
+    cache_line *l = cache_line_at(c, set, way);
+    touch(c, l);
+    if (make_dirty) {
+      l->dirty = 1;
+    }
+    return CACHE_HIT;
+  }
+  int32_t e = cache_mshr_find(c, line);
+  if (e != MSHR_NONE) {
+    if (c->mshr[e].count >= c->mshr_merge) {
+      return fail(RESFAIL_MERGE_FULL, why);
+    }
+    cache_mshr_add(c, e, req);
+    if (make_dirty) {
+      c->mshr[e].dirty_on_fill = 1;
+    }
+    return CACHE_HIT_RESERVED;
+  }
+  return miss_allocate(c, req, req, set, line, make_dirty, 0, why);
+}
+
+/* Sends req itself down (non-allocating write, uncached atomic). */
+static st_cache_outcome send_down(st_cache *c, st_mreq *req, st_resfail *why) {
+  if (!miss_room(c, 1)) {
+    return fail(RESFAIL_MISS_QUEUE, why);
+  }
+  st_mqueue_push(&c->miss_q, req);
+  return CACHE_MISS;
+}
+
+static st_cache_outcome write_access(st_cache *c, st_mreq *req, uint32_t set, int32_t way,
+                                     uint64_t line, st_resfail *why) {
+  const eff_write pol = effective_write(c, req);
+  if (way >= 0 && cache_line_at(c, set, way)->state == LINE_VALID) {
+    cache_line *l = cache_line_at(c, set, way);
+    if (pol == EFF_WB) {
+      touch(c, l);
+      l->dirty = 1;
+      return CACHE_HIT;
+    }
+    if (!miss_room(c, 1)) {
+      return fail(RESFAIL_MISS_QUEUE, why);
+    }
+    st_mreq *copy = copy_down(c, req);
+    if (copy == NULL) {
+      return fail(RESFAIL_MISS_QUEUE, why);
+    }
+    st_mqueue_push(&c->miss_q, copy);
+    if (pol == EFF_WT) {
+      touch(c, l);
+    } else { /* write-evict: the line goes, the data goes down */
+      l->state = LINE_INVALID;
+      l->dirty = 0;
+    }
+    return CACHE_HIT;
+  }
+  if (!write_allocates(c, req)) {
+    return send_down(c, req, why);
+  }
+  int32_t e = cache_mshr_find(c, line);
+  if (pol == EFF_WB) { /* fetch on write; the write waits for the line */
+    if (e != MSHR_NONE) {
+      if (c->mshr[e].count >= c->mshr_merge) {
+        return fail(RESFAIL_MERGE_FULL, why);
+      }
+      cache_mshr_add(c, e, req);
+      c->mshr[e].dirty_on_fill = 1;
+      return CACHE_HIT_RESERVED;
+    }
+    return miss_allocate(c, req, req, set, line, true, 0, why);
+  }
+  /* write-through with write-allocate: the write goes down now, the line is
+   * fetched (clean) unless a fetch is already pending. */
+  if (e != MSHR_NONE) {
+    return send_down(c, req, why);
+  }
+  st_cache_outcome o = miss_allocate(c, NULL, req, set, line, false, 1, why);
+  if (o == CACHE_MISS) {
+    st_mqueue_push(&c->miss_q, req); /* the slot was reserved by extra_slots */
+  }
+  return o;
+}
+
+/* An atomic in a cache that is not write-back: the line (if present) is
+ * invalidated and the atomic goes down to be performed below. */
+static st_cache_outcome uncached_atomic(st_cache *c, st_mreq *req, uint32_t set, int32_t way,
+                                        st_resfail *why) {
+  if (!miss_room(c, 1)) {
+    return fail(RESFAIL_MISS_QUEUE, why);
+  }
+  if (way >= 0 && cache_line_at(c, set, way)->state == LINE_VALID) {
+    cache_line *l = cache_line_at(c, set, way);
+    l->state = LINE_INVALID;
+    l->dirty = 0;
+  }
+  return send_down(c, req, why);
+}
+
+st_cache_outcome st_cache_access(st_cache *c, st_mreq *req, uint64_t now, st_resfail *why) {
+  (void)now; /* no timing state: see the file comment */
+  st_resfail dummy;
+  if (why == NULL) {
+    why = &dummy;
+  }
+  *why = RESFAIL_NONE;
+  const uint64_t line = req->addr >> c->line_log2;
+  const uint32_t set = cache_set_of(c, line);
+  const int32_t way = cache_find_way(c, set, line);
+  st_cache_outcome o;
+  switch (req->op) {
+  case MREQ_WRITE:
+  case MREQ_WRITEBACK:
+    o = write_access(c, req, set, way, line, why);
+    break;
+  case MREQ_ATOMIC:
+    o = effective_write(c, req) == EFF_WB ? read_access(c, req, set, way, line, true, why)
+                                          : uncached_atomic(c, req, set, way, why);
+    break;
+  default:
+    o = read_access(c, req, set, way, line, false, why);
+    break;
+  }
+  unsigned kind = req->kind < ACC_KINDS ? req->kind : ACC_GLOBAL_R;
+  c->stats.outcome[kind][o]++;
+  if (o == CACHE_RESFAIL) {
+    c->stats.resfail[*why]++;
+  }
+  return o;
+}
+
+st_mreq *st_cache_peek_miss(const st_cache *c) { return st_mqueue_peek(&c->miss_q); }
+
+st_mreq *st_cache_pop_miss(st_cache *c) { return st_mqueue_pop(&c->miss_q); }
+
+void st_cache_fill(st_cache *c, uint64_t addr, uint64_t now) {
+  const uint64_t line = addr >> c->line_log2;
+  int32_t e = cache_mshr_find(c, line);
+  if (e == MSHR_NONE) {
+    return; /* nothing waits for this line */
+  }
+  c->stats.fills++;
+  const uint32_t set = cache_set_of(c, line);
+  int32_t way = cache_find_way(c, set, line);
+  cache_line *l = NULL;
+  if (way >= 0) {
+    l = cache_line_at(c, set, way);
+    l->state = LINE_VALID;
+    touch(c, l);
+  } else {
+    /* The reservation was lost (st_cache_invalidate): allocate on fill, but
+     * only over an invalid or clean line, since a fill cannot be refused for
+     * lack of miss-queue room. */
+    way = cache_pick_victim(c, set, true);
+    if (way >= 0) {
+      l = cache_line_at(c, set, way);
+      if (l->state == LINE_VALID) {
+        c->stats.evictions++;
+      }
+      l->state = LINE_VALID;
+      l->tag = line;
+      l->dirty = 0;
+      l->stamp = ++c->stamp;
+    }
+  }
+  if (l != NULL && c->mshr[e].dirty_on_fill) {
+    l->dirty = 1;
+  }
+  st_mreq *r = c->mshr[e].head;
+  while (r != NULL) {
+    st_mreq *next = r->next;
+    r->t_ready = now;
+    st_mqueue_push(&c->ready_q, r);
+    r = next;
+  }
+  cache_mshr_close(c, e);
+}
+
+st_mreq *st_cache_pop_ready(st_cache *c) { return st_mqueue_pop(&c->ready_q); }
+
+void st_cache_invalidate(st_cache *c) {
+  const uint64_t n = (uint64_t)c->sets * c->ways;
+  for (uint64_t i = 0; i < n; i++) {
+    c->lines[i].state = LINE_INVALID;
+    c->lines[i].dirty = 0;
+  }
+}
+
+bool st_cache_quiet(const st_cache *c) {
+  return c->mshr_used == 0 && st_mqueue_empty(&c->miss_q) && st_mqueue_empty(&c->ready_q);
+}
+
+const st_cache_stats *st_cache_get_stats(const st_cache *c) { return &c->stats; }
+
+uint64_t st_cache_line_size(const st_cache *c) { return c->line_bytes; }

@@ -1,0 +1,320 @@
+/* st_dram: one GDDR memory channel (docs/memory-model.md, "DRAM").
+ *
+ * Cycle c (= d->now, cycles completed before it) issues at most one row
+ * command (ACT or PRE) and at most one column command (RD or WR), as
+ * GPGPU-Sim does for GDDR5's separate row and column command paths. A column
+ * command moves bytes_per_col = chips_per_channel * bus_width * burst_length
+ * bytes; a request of B bytes takes ceil(B / bytes_per_col) of them, and is
+ * done when the data of its last one has crossed the bus: a RD at cycle c
+ * holds the bus from c + tCL to c + tCL + burst_cycles (WR: tWL), with
+ * burst_cycles = ceil(burst_length / data_rate), and the request may be
+ * popped once c + tCL + burst_cycles cycles have completed.
+ *
+ * Scheduling: the queue is kept in arrival order. FR-FCFS: the oldest
+ * request whose row is open and whose column command may issue goes first;
+ * a bank gets a row command only when no queued request hits its open row,
+ * for its oldest request, the bank with the oldest such request first.
+ * FCFS: the same, but only each bank's oldest request is considered.
+ * Open-page policy: a row stays open until a request for another row of the
+ * bank needs the bank.
+ *
+ * Time-independence when idle: relax_at is the latest time any constraint
+ * set by a past command expires; the channel is quiet only once the queue is
+ * empty, everything returned, and relax_at has passed, so a quiet channel
+ * behaves the same whenever its next request arrives. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mem/mem.h"
+
+#define T_NEVER (-(INT64_C(1) << 40))
+
+typedef struct dram_entry {
+  st_mreq *r;
+  uint32_t bank, row, cols_left;
+  uint8_t write;
+  uint8_t started;   /* a column command of it issued */
+  uint8_t activated; /* its bank was activated for it: a row miss */
+} dram_entry;
+
+typedef struct dram_bank {
+  bool open;
+  uint32_t row;
+  uint32_t open_hits;  /* queued requests for the open row */
+  uint32_t seen;       /* scan generation (scratch) */
+  int64_t t_act, t_pre, t_rd, t_wr_end;
+} dram_bank;
+
+struct st_dram {
+  st_config cfg; /* own copy: st_addrmap needs it */
+  uint32_t channel;
+  int64_t tCCD, tCCDL, tRRD, tRCD, tRAS, tRP, tRC, tCL, tWL, tWTR, tWR, tRTPL;
+  int64_t burst_cycles;
+  uint32_t bytes_per_col, n_banks, n_groups, queue_cap, return_cap;
+  bool frfcfs;
+
+  dram_entry *q;   /* arrival order */
+  uint32_t qlen, q_alloc;
+  dram_bank *bank;
+  int64_t *grp_last_col;
+  int64_t last_col, last_act, bus_free, wr_end;
+  st_mqueue inflight; /* column commands issued, data not yet done; t_ready = data end */
+  st_mqueue done;
+  uint64_t now;
+  int64_t relax_at;
+  uint32_t gen;
+  st_dram_stats stats;
+};
+
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+
+st_status st_dram_create(const st_config *cfg, uint32_t channel, st_dram **out, st_error *err) {
+  *out = NULL;
+  if (cfg->dram.banks < 1 || cfg->dram.bank_groups < 1 || cfg->dram.queue_size < 1 ||
+      cfg->dram.return_queue < 1 || cfg->dram.data_rate < 1 || cfg->dram.burst_length < 1 ||
+      cfg->dram.chips_per_channel * cfg->dram.bus_width * cfg->dram.burst_length < 1) {
+    return st_error_set(err, ST_ERR_CONFIG, "dram channel %u: bad geometry", channel);
+  }
+  st_dram *d = calloc(1, sizeof *d);
+  if (d == NULL) {
+    return st_error_set(err, ST_ERR_NOMEM, "dram: out of memory");
+  }
+  d->cfg = *cfg;
+  d->channel = channel;
+  d->tCCD = cfg->dram.tCCD;
+  d->tCCDL = cfg->dram.tCCDL;
+  d->tRRD = cfg->dram.tRRD;
+  d->tRCD = cfg->dram.tRCD;
+  d->tRAS = cfg->dram.tRAS;
+  d->tRP = cfg->dram.tRP;
+  d->tRC = cfg->dram.tRC;
+  d->tCL = cfg->dram.tCL;
+  d->tWL = cfg->dram.tWL;
+  d->tWTR = cfg->dram.tWTR;
+  d->tWR = cfg->dram.tWR;
+  d->tRTPL = cfg->dram.tRTPL;
+  d->burst_cycles = (cfg->dram.burst_length + cfg->dram.data_rate - 1) / cfg->dram.data_rate;
+  d->bytes_per_col =
+      (uint32_t)(cfg->dram.chips_per_channel * cfg->dram.bus_width * cfg->dram.burst_length);
+  d->n_banks = (uint32_t)cfg->dram.banks;
+  d->n_groups = (uint32_t)cfg->dram.bank_groups;
+  d->queue_cap = (uint32_t)cfg->dram.queue_size;
+  d->return_cap = (uint32_t)cfg->dram.return_queue;
+  d->frfcfs = cfg->dram.scheduler == ST_DRAM_FRFCFS;
+  d->q_alloc = d->queue_cap;
+  d->q = calloc(d->q_alloc, sizeof *d->q);
+  d->bank = calloc(d->n_banks, sizeof *d->bank);
+  d->grp_last_col = calloc(d->n_groups, sizeof *d->grp_last_col);
+  if (d->q == NULL || d->bank == NULL || d->grp_last_col == NULL) {
+    st_dram_destroy(d);
+    return st_error_set(err, ST_ERR_NOMEM, "dram: out of memory");
+  }
+  for (uint32_t b = 0; b < d->n_banks; b++) {
+    d->bank[b].t_act = d->bank[b].t_pre = d->bank[b].t_rd = d->bank[b].t_wr_end = T_NEVER;
+  }
+  for (uint32_t g = 0; g < d->n_groups; g++) {
+    d->grp_last_col[g] = T_NEVER;
+  }
+  d->last_col = d->last_act = d->wr_end = T_NEVER;
+  d->bus_free = 0;
+  d->relax_at = 0;
+  st_mqueue_init(&d->inflight, 0);
+  st_mqueue_init(&d->done, 0);
+  *out = d;
+  return ST_OK;
+}
+
+void st_dram_destroy(st_dram *d) {
+  if (d == NULL) {
+    return;
+  }
+  free(d->q);
+  free(d->bank);
+  free(d->grp_last_col);
+  free(d);
+}
+
+bool st_dram_can_accept(const st_dram *d) { return d->qlen < d->queue_cap; }
+
+void st_dram_push(st_dram *d, st_mreq *r) {
+  if (d->qlen == d->q_alloc) {
+    /* A caller that ignored st_dram_can_accept: keep the request rather than
+     * overrun the queue (never reached by a correct caller). */
+    dram_entry *q = realloc(d->q, 2 * (size_t)d->q_alloc * sizeof *q);
+    if (q == NULL) {
+      fprintf(stderr, "simtref: internal error: dram channel %u: out of memory\n", d->channel);
+      abort();
+    }
+    d->q = q;
+    d->q_alloc *= 2;
+  }
+  st_dram_addr a = st_addrmap(&d->cfg, r->addr);
+  dram_entry *e = &d->q[d->qlen++];
+  memset(e, 0, sizeof *e);
+  e->r = r;
+  e->bank = a.bank % d->n_banks;
+  e->row = a.row;
+  e->write = r->op == MREQ_WRITE || r->op == MREQ_WRITEBACK;
+  e->cols_left = r->bytes == 0 ? 1u : (r->bytes + d->bytes_per_col - 1) / d->bytes_per_col;
+  r->next = NULL;
+  dram_bank *b = &d->bank[e->bank];
+  if (b->open && b->row == e->row) {
+    b->open_hits++;
+  }
+}
+
+static bool col_ready(const st_dram *d, const dram_entry *e, int64_t c) {
+  const dram_bank *b = &d->bank[e->bank];
+  if (c < b->t_act + d->tRCD || c < d->last_col + d->tCCD ||
+      c < d->grp_last_col[e->bank % d->n_groups] + d->tCCDL) {
+    return false;
+  }
+  if (e->write) {
+    if (c + d->tWL < d->bus_free) {
+      return false;
+    }
+  } else if (c < d->wr_end + d->tWTR || c + d->tCL < d->bus_free) {
+    return false;
+  }
+  /* The last column command completes the request: it needs return room. */
+  return e->cols_left > 1 || d->inflight.len + d->done.len < d->return_cap;
+}
+
+static bool pre_ready(const st_dram *d, const dram_bank *b, int64_t c) {
+  return c >= b->t_act + d->tRAS && c >= b->t_rd + d->tRTPL && c >= b->t_wr_end + d->tWR;
+}
+
+static bool act_ready(const st_dram *d, const dram_bank *b, int64_t c) {
+  return c >= b->t_pre + d->tRP && c >= b->t_act + d->tRC && c >= d->last_act + d->tRRD;
+}
+
+static void issue_row(st_dram *d, uint32_t qi, int64_t c) {
+  dram_entry *e = &d->q[qi];
+  dram_bank *b = &d->bank[e->bank];
+  if (b->open) {
+    b->open = false;
+    b->open_hits = 0;
+    b->t_pre = c;
+    d->stats.precharges++;
+    d->relax_at = max64(d->relax_at, c + d->tRP);
+    return;
+  }
+  b->open = true;
+  b->row = e->row;
+  b->t_act = c;
+  d->last_act = c;
+  e->activated = 1;
+  d->stats.activates++;
+  b->open_hits = 0;
+  for (uint32_t i = 0; i < d->qlen; i++) {
+    if (d->q[i].bank == e->bank && d->q[i].row == e->row) {
+      b->open_hits++;
+    }
+  }
+  d->relax_at = max64(d->relax_at, max64(max64(c + d->tRC, c + d->tRAS),
+                                        max64(c + d->tRRD, c + d->tRCD)));
+}
+
+static void issue_col(st_dram *d, uint32_t qi, int64_t c) {
+  dram_entry *e = &d->q[qi];
+  dram_bank *b = &d->bank[e->bank];
+  int64_t data_end = c + (e->write ? d->tWL : d->tCL) + d->burst_cycles;
+  d->bus_free = data_end;
+  d->last_col = c;
+  d->grp_last_col[e->bank % d->n_groups] = c;
+  int64_t relax = max64(data_end, max64(c + d->tCCD, c + d->tCCDL));
+  if (e->write) {
+    d->wr_end = data_end;
+    b->t_wr_end = data_end;
+    d->stats.writes++;
+    relax = max64(relax, data_end + max64(d->tWTR, d->tWR));
+  } else {
+    b->t_rd = c;
+    d->stats.reads++;
+    relax = max64(relax, c + d->tRTPL);
+  }
+  d->relax_at = max64(d->relax_at, relax);
+  d->stats.data_busy += (uint64_t)d->burst_cycles;
+  if (!e->started) {
+    e->started = 1;
+    if (e->activated) {
+      d->stats.row_misses++;
+    } else {
+      d->stats.row_hits++;
+    }
+  }
+  if (--e->cols_left > 0) {
+    return;
+  }
+  b->open_hits--;
+  st_mreq *r = e->r;
+  r->t_ready = (uint64_t)data_end;
+  st_mqueue_push(&d->inflight, r);
+  memmove(&d->q[qi], &d->q[qi + 1], (d->qlen - qi - 1) * sizeof *d->q);
+  d->qlen--;
+}
+
+/* One scan of the queue in age order picks the column command and the row
+ * command of cycle c (see the file comment). */
+static void schedule(st_dram *d, int64_t c) {
+  if (++d->gen == 0) {
+    for (uint32_t b = 0; b < d->n_banks; b++) {
+      d->bank[b].seen = 0;
+    }
+    d->gen = 1;
+  }
+  int32_t col = -1, row = -1;
+  for (uint32_t i = 0; i < d->qlen && (col < 0 || row < 0); i++) {
+    dram_entry *e = &d->q[i];
+    dram_bank *b = &d->bank[e->bank];
+    bool oldest_of_bank = b->seen != d->gen;
+    b->seen = d->gen;
+    if (b->open && b->row == e->row) {
+      if (col < 0 && (d->frfcfs || oldest_of_bank) && col_ready(d, e, c)) {
+        col = (int32_t)i;
+      }
+      continue;
+    }
+    if (row >= 0 || !oldest_of_bank || (d->frfcfs && b->open_hits > 0)) {
+      continue;
+    }
+    if (b->open ? pre_ready(d, b, c) : act_ready(d, b, c)) {
+      row = (int32_t)i;
+    }
+  }
+  /* The two commands never touch the same bank (a row command needs the
+   * bank's oldest request to miss, a column command needs a hit that is
+   * allowed to go first), so their order here does not matter; the row
+   * command goes first because the column command may shift the queue. */
+  if (row >= 0) {
+    issue_row(d, (uint32_t)row, c);
+  }
+  if (col >= 0) {
+    issue_col(d, (uint32_t)col, c);
+  }
+}
+
+void st_dram_cycle(st_dram *d) {
+  const int64_t c = (int64_t)d->now;
+  if (d->qlen > 0) {
+    schedule(d, c);
+  }
+  if (d->qlen >= d->queue_cap) {
+    d->stats.queue_full_cycles++;
+  }
+  d->now++;
+  d->stats.cycles++;
+  while (!st_mqueue_empty(&d->inflight) && st_mqueue_peek(&d->inflight)->t_ready <= d->now) {
+    st_mqueue_push(&d->done, st_mqueue_pop(&d->inflight));
+  }
+}
+
+st_mreq *st_dram_pop_done(st_dram *d) { return st_mqueue_pop(&d->done); }
+
+bool st_dram_quiet(const st_dram *d) {
+  return d->qlen == 0 && st_mqueue_empty(&d->inflight) && st_mqueue_empty(&d->done) &&
+         (int64_t)d->now >= d->relax_at;
+}
+
+const st_dram_stats *st_dram_get_stats(const st_dram *d) { return &d->stats; }

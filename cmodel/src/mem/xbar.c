@@ -1,0 +1,261 @@
+/* One crossbar network (see xbar.h and docs/memory-model.md, "Interconnect").
+ *
+ * A cycle c (= x->now, cycles completed before it) has two steps:
+ *  1. arbitration, one iSLIP iteration: every input with spare speedup
+ *     offers each VC head that is not yet crossing to its output, if that
+ *     output is free and its ejection buffer has room for the whole packet;
+ *     each output grants the offering input nearest its grant pointer (round
+ *     robin); each input accepts up to its spare speedup of those grants,
+ *     nearest its accept pointer first; pointers move past an accepted
+ *     grant only.
+ *  2. every crossing packet moves one flit. A packet whose last flit crossed
+ *     in cycle c may be popped once c + 1 + latency cycles have completed.
+ * Decisions depend only on port indices and request ids, never on addresses
+ * of objects; an empty network holds no time-dependent state. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "mem/xbar.h"
+
+static uint32_t clamp_u32(int64_t v) {
+  return v < 1 ? 1u : v > (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+}
+
+bool xbar_init(xbar *x, bool reply, uint32_t n_in, uint32_t n_out, const st_config *cfg) {
+  memset(x, 0, sizeof *x);
+  x->reply = reply;
+  x->n_in = n_in;
+  x->n_out = n_out;
+  x->vcs = clamp_u32(cfg->icnt.vcs);
+  x->vc_cap = clamp_u32(cfg->icnt.vc_buffer);
+  x->speedup = clamp_u32(cfg->icnt.input_speedup);
+  x->flit = clamp_u32(cfg->icnt.flit_size);
+  x->latency = cfg->icnt.latency < 0 ? 0u : (uint32_t)cfg->icnt.latency;
+  /* The ejection buffer: vc_buffer * vcs flits at the destination plus the
+   * `latency` flits that one output's pipeline can hold in flight, so the
+   * fixed latency alone never throttles a stream. */
+  x->ej_cap = clamp_u32(cfg->icnt.vc_buffer * cfg->icnt.vcs + (int64_t)x->latency);
+  x->in = calloc(n_in, sizeof *x->in);
+  x->out = calloc(n_out, sizeof *x->out);
+  x->touched = calloc(n_out, sizeof *x->touched);
+  x->granted = calloc(n_in, sizeof *x->granted);
+  if (x->in == NULL || x->out == NULL || x->touched == NULL || x->granted == NULL) {
+    return false;
+  }
+  for (uint32_t i = 0; i < n_in; i++) {
+    x->in[i].vc = calloc(x->vcs, sizeof *x->in[i].vc);
+    x->in[i].grants = calloc(x->vcs, sizeof *x->in[i].grants);
+    if (x->in[i].vc == NULL || x->in[i].grants == NULL) {
+      return false;
+    }
+    for (uint32_t v = 0; v < x->vcs; v++) {
+      st_mqueue_init(&x->in[i].vc[v].q, 0);
+    }
+  }
+  for (uint32_t o = 0; o < n_out; o++) {
+    x->out[o].cand_in = -1;
+    st_mqueue_init(&x->out[o].ej, 0);
+  }
+  return true;
+}
+
+void xbar_free(xbar *x) {
+  if (x->in != NULL) {
+    for (uint32_t i = 0; i < x->n_in; i++) {
+      free(x->in[i].vc);
+      free(x->in[i].grants);
+    }
+  }
+  free(x->in);
+  free(x->out);
+  free(x->touched);
+  free(x->granted);
+  memset(x, 0, sizeof *x);
+}
+
+/* Request network: a read request is one flit (address only); writes,
+ * atomics and write-backs carry their data. Reply network: reads and
+ * atomics carry their data; write acknowledgements are one flit. */
+uint32_t xbar_flits(const xbar *x, const st_mreq *r) {
+  bool carries_data = x->reply ? (r->op == MREQ_READ || r->op == MREQ_ATOMIC)
+                               : (r->op != MREQ_READ);
+  if (!carries_data || r->bytes == 0) {
+    return 1;
+  }
+  return (r->bytes + x->flit - 1) / x->flit;
+}
+
+static uint32_t dest_of(const xbar *x, const st_mreq *r) {
+  return x->reply ? r->cluster : r->subpart;
+}
+
+bool xbar_can_push(const xbar *x, uint32_t in, const st_mreq *r) {
+  uint32_t d = dest_of(x, r);
+  if (in >= x->n_in || d >= x->n_out) {
+    return false; /* addressed to no port: never accepted */
+  }
+  const xb_vc *vc = &x->in[in].vc[d % x->vcs];
+  /* A packet larger than a whole VC buffer enters an empty one. */
+  return vc->used == 0 || vc->used + xbar_flits(x, r) <= x->vc_cap;
+}
+
+void xbar_push(xbar *x, uint32_t in, st_mreq *r) {
+  uint32_t f = xbar_flits(x, r);
+  xb_vc *vc = &x->in[in].vc[dest_of(x, r) % x->vcs];
+  st_mqueue_push(&vc->q, r);
+  vc->used += f;
+  x->in[in].buffered += f;
+  x->packets++;
+}
+
+st_mreq *xbar_pop(xbar *x, uint32_t out) {
+  if (out >= x->n_out) {
+    return NULL;
+  }
+  xb_output *o = &x->out[out];
+  st_mreq *r = st_mqueue_peek(&o->ej);
+  if (r == NULL || r->t_ready > x->now) {
+    return NULL;
+  }
+  st_mqueue_pop(&o->ej);
+  o->ej_used -= xbar_flits(x, r);
+  x->packets--;
+  return r;
+}
+
+/* Distance from pointer p to index i going up, modulo n. */
+static uint32_t rr_dist(uint32_t i, uint32_t p, uint32_t n) { return (i + n - p) % n; }
+
+/* Step 1a: every eligible VC head offers itself to its output; each output
+ * keeps the offer nearest its grant pointer (the older packet within one
+ * input). */
+static void collect_offers(xbar *x) {
+  x->n_touched = 0;
+  for (uint32_t i = 0; i < x->n_in; i++) {
+    xb_input *in = &x->in[i];
+    in->had_flits = in->buffered > 0;
+    in->moved = false;
+    if (in->buffered == 0 || in->xfers >= x->speedup) {
+      continue;
+    }
+    for (uint32_t v = 0; v < x->vcs; v++) {
+      xb_vc *vc = &in->vc[v];
+      st_mreq *r = st_mqueue_peek(&vc->q);
+      if (r == NULL || vc->busy) {
+        continue;
+      }
+      uint32_t d = dest_of(x, r);
+      xb_output *o = &x->out[d];
+      if (o->busy || (o->ej_used != 0 && o->ej_used + xbar_flits(x, r) > x->ej_cap)) {
+        continue;
+      }
+      if (o->cand_in < 0) {
+        x->touched[x->n_touched++] = d;
+      } else {
+        uint32_t cur = rr_dist((uint32_t)o->cand_in, o->grant_ptr, x->n_in);
+        uint32_t mine = rr_dist(i, o->grant_ptr, x->n_in);
+        if (mine > cur || (mine == cur && r->id >= o->cand_id)) {
+          continue;
+        }
+      }
+      o->cand_in = (int32_t)i;
+      o->cand_vc = v;
+      o->cand_id = r->id;
+    }
+  }
+}
+
+static void start_transfer(xbar *x, uint32_t i, uint32_t d) {
+  xb_output *o = &x->out[d];
+  xb_input *in = &x->in[i];
+  xb_vc *vc = &in->vc[o->cand_vc];
+  uint32_t f = xbar_flits(x, st_mqueue_peek(&vc->q));
+  vc->busy = true;
+  in->xfers++;
+  o->busy = true;
+  o->in = i;
+  o->vc = o->cand_vc;
+  o->left = f;
+  o->ej_used += f; /* the whole packet's room is reserved at grant */
+  o->grant_ptr = (i + 1) % x->n_in;
+}
+
+/* Step 1b: grants go to their inputs; each input accepts up to its spare
+ * speedup, nearest its accept pointer first. */
+static void accept_grants(xbar *x) {
+  x->n_granted = 0;
+  for (uint32_t t = 0; t < x->n_touched; t++) {
+    uint32_t d = x->touched[t];
+    xb_input *in = &x->in[x->out[d].cand_in];
+    if (in->n_grants == 0) {
+      x->granted[x->n_granted++] = (uint32_t)x->out[d].cand_in;
+    }
+    in->grants[in->n_grants++] = d;
+  }
+  for (uint32_t g = 0; g < x->n_granted; g++) {
+    uint32_t i = x->granted[g];
+    xb_input *in = &x->in[i];
+    uint32_t budget = x->speedup - in->xfers;
+    uint32_t last = 0;
+    bool any = false;
+    while (budget > 0 && in->n_grants > 0) {
+      uint32_t best = 0;
+      for (uint32_t k = 1; k < in->n_grants; k++) {
+        if (rr_dist(in->grants[k], in->accept_ptr, x->n_out) <
+            rr_dist(in->grants[best], in->accept_ptr, x->n_out)) {
+          best = k;
+        }
+      }
+      uint32_t d = in->grants[best];
+      in->grants[best] = in->grants[--in->n_grants];
+      start_transfer(x, i, d);
+      last = d;
+      any = true;
+      budget--;
+    }
+    if (any) {
+      in->accept_ptr = (last + 1) % x->n_out;
+    }
+    in->n_grants = 0;
+  }
+  for (uint32_t t = 0; t < x->n_touched; t++) {
+    x->out[x->touched[t]].cand_in = -1;
+  }
+}
+
+/* Step 2: one flit per crossing packet. */
+static void move_flits(xbar *x, uint64_t c) {
+  for (uint32_t d = 0; d < x->n_out; d++) {
+    xb_output *o = &x->out[d];
+    if (!o->busy) {
+      continue;
+    }
+    xb_input *in = &x->in[o->in];
+    xb_vc *vc = &in->vc[o->vc];
+    vc->used--;
+    in->buffered--;
+    in->moved = true;
+    x->flits_moved++;
+    if (--o->left == 0) {
+      st_mreq *r = st_mqueue_pop(&vc->q);
+      vc->busy = false;
+      in->xfers--;
+      o->busy = false;
+      r->t_ready = c + 1 + x->latency;
+      st_mqueue_push(&o->ej, r);
+    }
+  }
+}
+
+void xbar_cycle(xbar *x) {
+  const uint64_t c = x->now;
+  collect_offers(x);
+  accept_grants(x);
+  move_flits(x, c);
+  for (uint32_t i = 0; i < x->n_in; i++) {
+    if (x->in[i].had_flits && !x->in[i].moved) {
+      x->stall_cycles++;
+    }
+  }
+  x->now = c + 1;
+}

@@ -1,0 +1,62 @@
+/* One crossbar network of the interconnect (the request network or the reply
+ * network): input buffers with virtual channels, round-robin output
+ * arbitration with input speedup, per-output ejection buffers, a fixed
+ * traversal latency. Private to cmodel/src/mem/ (icnt.c builds two). */
+#ifndef SIMTREF_MEM_XBAR_H
+#define SIMTREF_MEM_XBAR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mem/mem.h"
+
+typedef struct xb_vc {
+  st_mqueue q;      /* packets in arrival order */
+  uint32_t used;    /* flits buffered (the head's unsent flits included) */
+  bool busy;        /* the head packet is crossing the switch */
+} xb_vc;
+
+typedef struct xb_input {
+  xb_vc *vc;        /* vcs of them */
+  uint32_t buffered;   /* flits over all VCs */
+  uint32_t xfers;      /* packets crossing from this input now (<= speedup) */
+  uint32_t accept_ptr; /* iSLIP accept pointer over outputs */
+  uint32_t n_grants;   /* this cycle's grants (scratch) */
+  uint32_t *grants;    /* outputs that granted this input this cycle (scratch, vcs) */
+  bool had_flits, moved; /* stall accounting (scratch) */
+} xb_input;
+
+typedef struct xb_output {
+  bool busy;           /* a packet is crossing to this output */
+  uint32_t in, vc, left; /* ...from this input and VC, flits still to cross */
+  uint32_t grant_ptr;  /* iSLIP grant pointer over inputs */
+  int32_t cand_in;     /* this cycle's chosen requester (scratch; -1 none) */
+  uint32_t cand_vc;
+  uint64_t cand_id;
+  st_mqueue ej;        /* packets crossed or arrived, in crossing order */
+  uint32_t ej_used;    /* flits reserved in the ejection buffer */
+} xb_output;
+
+typedef struct xbar {
+  bool reply;          /* reply network: destination is r->cluster, else r->subpart */
+  uint32_t n_in, n_out, vcs, vc_cap, ej_cap, speedup, flit, latency;
+  xb_input *in;
+  xb_output *out;
+  uint32_t *touched, n_touched;    /* outputs with a candidate this cycle (scratch) */
+  uint32_t *granted, n_granted;    /* inputs with grants this cycle (scratch) */
+  uint64_t packets;    /* pushed and not yet popped */
+  uint64_t now;        /* completed cycles */
+  uint64_t flits_moved, stall_cycles;
+} xbar;
+
+/* Builds a network of n_in inputs and n_out outputs; false on host OOM. */
+bool xbar_init(xbar *x, bool reply, uint32_t n_in, uint32_t n_out, const st_config *cfg);
+void xbar_free(xbar *x);
+/* Flits r occupies on this network (see docs/memory-model.md). */
+uint32_t xbar_flits(const xbar *x, const st_mreq *r);
+bool xbar_can_push(const xbar *x, uint32_t in, const st_mreq *r);
+void xbar_push(xbar *x, uint32_t in, st_mreq *r);
+st_mreq *xbar_pop(xbar *x, uint32_t out);
+void xbar_cycle(xbar *x);
+
+#endif

@@ -352,6 +352,39 @@ static void test_memory_api_misuse(void **state) {
   assert_int_equal(st_memcpy_dtoh(f->gpu, buf, a, 4, &f->err), ST_ERR_USAGE);
 }
 
+/* A 32-bit address register plus an offset wraps at 32 bits (nvcc -O3 makes
+ * shared addresses that dip below 0 and come back with the offset). */
+static void test_address_wraps_at_32_bits(void **state) {
+  fixture *f = *state;
+  st_kmodule *m = load(f,
+                       ".visible .entry wrap(.param .u64 out)\n"
+                       "{\n"
+                       "  .reg .b32 %r<5>;\n"
+                       "  .reg .b64 %rd<3>;\n"
+                       "  .shared .align 4 .b8 buf[16];\n"
+                       "  mov.u32 %r1, buf;\n"
+                       "  add.s32 %r2, %r1, -4;\n"
+                       "  mov.u32 %r3, 7;\n"
+                       "  st.shared.u32 [buf+4], %r3;\n"
+                       "  ld.shared.u32 %r4, [%r2+8];\n"
+                       "  ld.param.u64 %rd1, [out];\n"
+                       "  st.global.u32 [%rd1], %r4;\n"
+                       "  ret;\n"
+                       "}\n");
+  uint64_t out;
+  assert_int_equal(st_malloc(f->gpu, 4, &out, &f->err), ST_OK);
+  st_arg args[] = {ST_ARG_PTR(out)};
+  assert_int_equal(st_launch(f->gpu, m, "wrap", st_dim3_make(1, 1, 1), st_dim3_make(1, 1, 1), 0,
+                             args, 1, &f->err),
+                   ST_OK);
+  if (st_synchronize(f->gpu, &f->err) != ST_OK) {
+    fail_msg("%s", f->err.msg);
+  }
+  uint32_t v = 0;
+  assert_int_equal(st_memcpy_dtoh(f->gpu, &v, out, 4, &f->err), ST_OK);
+  assert_int_equal(v, 7);
+}
+
 static void test_bad_ptx_is_an_error(void **state) {
   fixture *f = *state;
   const char *text = ".version 9.0\n.target sm_75\n.address_size 64\n"
@@ -376,6 +409,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_launch_misuse, setup, teardown),
       cmocka_unit_test_setup_teardown(test_memory_api_misuse, setup, teardown),
       cmocka_unit_test_setup_teardown(test_bad_ptx_is_an_error, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_address_wraps_at_32_bits, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,10 +14,14 @@ void st_ibuf_flush(st_twarp *tw, uint32_t pc, bool control) {
 void st_sm_decode(st_sm *sm, uint64_t now) {
   uint32_t cap = (uint32_t)sm->cfg->sm.ibuffer_size;
   cap = cap > ST_MAX_IBUF ? ST_MAX_IBUF : cap;
-  for (uint32_t i = 0; i < sm->max_warps; i++) {
+  ST_BITS(i, sm->decoding) {
     st_twarp *tw = &sm->warps[i];
-    if (tw->fw == NULL || tw->decode_n == 0 || tw->decode_at > now) {
+    if (tw->decode_at > now) {
       continue;
+    }
+    sm->decoding &= ~(UINT64_C(1) << i);
+    if (tw->decode_n == 0) {
+      continue; /* flushed while on its way */
     }
     for (uint32_t k = 0; k < tw->decode_n && tw->ib_count < cap; k++) {
       tw->ibuf_pc[(tw->ib_head + tw->ib_count) % ST_MAX_IBUF] = tw->decode_pc + k;
@@ -50,8 +54,13 @@ static bool wants_fetch(const st_twarp *tw) {
 }
 
 void st_sm_fetch(st_sm *sm, uint64_t now) {
-  for (uint32_t k = 0; k < sm->max_warps; k++) {
-    uint32_t i = (sm->fetch_rr + 1 + k) % sm->max_warps;
+  /* Round robin from the slot after the last one fetched: the slots above
+   * it first, then from the bottom. */
+  uint64_t above = sm->fetch_rr + 1 >= 64 ? 0 : ~((UINT64_C(2) << sm->fetch_rr) - 1);
+  uint64_t cand[2] = {sm->occ & above, sm->occ & ~above};
+  for (int half = 0; half < 2; half++)
+  ST_BITS(bit, cand[half]) {
+    uint32_t i = (uint32_t)bit;
     st_twarp *tw = &sm->warps[i];
     if (!wants_fetch(tw) || tw->fetch_pc >= sm->k->mod->n_insts) {
       continue;
@@ -85,6 +94,7 @@ void st_sm_fetch(st_sm *sm, uint64_t now) {
     if (o == CACHE_HIT) {
       st_mreq_free(sm->pool, r);
       tw->decode_n = (uint8_t)fetch_count(sm, tw);
+      sm->decoding |= UINT64_C(1) << i;
       tw->decode_pc = tw->fetch_pc;
       tw->decode_at = now + (uint64_t)sm->cfg->l1i.latency;
       tw->fetch_pc += tw->decode_n;
@@ -102,9 +112,9 @@ void st_sm_fetch(st_sm *sm, uint64_t now) {
 void st_sm_ifill(st_sm *sm, uint64_t line, uint64_t now) {
   (void)now;
   uint64_t size = st_cache_line_size(sm->l1i);
-  for (uint32_t i = 0; i < sm->max_warps; i++) {
+  ST_BITS(i, sm->occ) {
     st_twarp *tw = &sm->warps[i];
-    if (tw->fw != NULL && tw->fetch_wait &&
+    if (tw->fetch_wait &&
         st_sm_inst_addr(sm, tw->fetch_pc) / size * size == line) {
       tw->fetch_wait = 0;
     }

@@ -12,11 +12,7 @@
 /* Warp slots of scheduler s, ascending. */
 static uint32_t sched_warps(const st_sm *sm, uint32_t s, uint32_t *out) {
   uint32_t n = 0;
-  for (uint32_t i = s; i < sm->max_warps; i += sm->n_sched) {
-    if (sm->warps[i].fw != NULL) {
-      out[n++] = i;
-    }
-  }
+  ST_BITS(i, sm->occ & sm->sched_mask[s]) { out[n++] = (uint32_t)i; }
   return n;
 }
 
@@ -264,6 +260,9 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
   uint32_t per_sched = (uint32_t)sm->cfg->sm.issue_per_scheduler;
   order_fn order_of = policy_order(sm->cfg->sm.warp_scheduler);
   for (uint32_t s = 0; s < sm->n_sched; s++) {
+    if ((sm->occ & sm->sched_mask[s]) == 0) {
+      continue;
+    }
     uint32_t n = order_of(sm, s, order);
     uint32_t issued = 0;
     for (uint32_t k = 0; k < n; k++) {

@@ -68,6 +68,7 @@ void st_sm_collect(st_sm *sm, st_flight *f) {
       continue;
     }
     col->f = f;
+    sm->coll_busy++;
     col->seq = f->seq;
     col->n_reads = 0;
     for (unsigned s = 0; s < t->n_src && s < ST_MAX_SRC_REGS; s++) {
@@ -106,6 +107,9 @@ static bool dispatch(st_sm *sm, st_flight *f, uint64_t now) {
 }
 
 void st_sm_operands(st_sm *sm, uint64_t now) {
+  if (sm->coll_busy == 0) {
+    return;
+  }
   uint64_t bank_busy[4] = {0, 0, 0, 0}; /* up to 256 banks */
   for (unsigned u = 0; u < UNIT_KINDS; u++) {
     for (uint32_t c = 0; c < sm->n_coll[u]; c++) {
@@ -131,6 +135,7 @@ void st_sm_operands(st_sm *sm, uint64_t now) {
       }
       if (col->n_reads == 0 && dispatch(sm, col->f, now)) {
         col->f = NULL;
+        sm->coll_busy--;
       }
     }
   }

@@ -38,6 +38,9 @@ st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st
     sm->unit_free[u] = calloc(units[u], sizeof *sm->unit_free[u]);
     ok = sm->coll[u] != NULL && sm->unit_free[u] != NULL;
   }
+  for (uint32_t i = 0; i < sm->max_warps; i++) {
+    sm->sched_mask[i % sm->n_sched] |= UINT64_C(1) << i;
+  }
   for (unsigned s = 0; ok && s < sm->n_sched; s++) {
     sm->sched[s].last = UINT32_MAX;
     sm->sched[s].active = calloc(sm->max_warps, sizeof *sm->sched[s].active);
@@ -165,6 +168,7 @@ st_status st_sm_launch_cta(st_sm *sm, uint64_t linear, uint64_t now, st_error *e
     st_twarp *tw = &sm->warps[first + w];
     release_warp_slot(tw);
     tw->fw = &cta->warps[w];
+    sm->occ |= UINT64_C(1) << (first + w);
     tw->cta_slot = slot;
     tw->age = sm->next_age++;
     tw->fetch_pc = st_warp_pc(tw->fw);
@@ -199,6 +203,8 @@ static void retire_ctas(st_sm *sm) {
     }
     for (uint32_t w = 0; w < tc->cta->nwarps; w++) {
       release_warp_slot(&sm->warps[tc->first_warp + w]);
+      sm->occ &= ~(UINT64_C(1) << (tc->first_warp + w));
+      sm->decoding &= ~(UINT64_C(1) << (tc->first_warp + w));
     }
     st_cta_destroy(tc->cta);
     tc->cta = NULL;
@@ -216,9 +222,9 @@ static st_core_state core_state(const st_sm *sm) {
     return CORE_ACTIVE;
   }
   bool any_mem = false, all_wait = true, any_live = false;
-  for (uint32_t i = 0; i < sm->max_warps; i++) {
+  ST_BITS(i, sm->occ) {
     const st_twarp *tw = &sm->warps[i];
-    if (tw->fw == NULL || tw->finished) {
+    if (tw->finished) {
       continue;
     }
     any_live = true;
@@ -234,21 +240,27 @@ static st_core_state core_state(const st_sm *sm) {
 static void account(st_sm *sm, uint64_t n) {
   sm->stats.cycles += n;
   sm->stats.state[core_state(sm)] += n;
-  for (uint32_t i = 0; i < sm->max_warps; i++) {
-    const st_twarp *tw = &sm->warps[i];
-    if (tw->fw != NULL) {
-      sm->stats.stall[tw->stall] += n;
-    }
-  }
+  ST_BITS(i, sm->occ) { sm->stats.stall[sm->warps[i].stall] += n; }
   if (sm->wb_stalled) {
     sm->stats.wb_stall_cycles += n;
   }
+}
+
+/* Nothing resident and nothing in flight: the cycle only counts as idle. */
+static bool empty(const st_sm *sm) {
+  return sm->occ == 0 && sm->wb.n == 0 && sm->ldst == NULL && sm->ldst_queued == 0 &&
+         sm->coll_busy == 0 && st_mqueue_empty(&sm->out);
 }
 
 st_status st_sm_cycle(st_sm *sm, uint64_t now) {
   sm->wb_stalled = 0;
   sm->issued_any = 0;
   sm->any_ready = 0;
+  if (empty(sm)) {
+    sm->stats.cycles++;
+    sm->stats.state[CORE_IDLE]++;
+    return ST_OK;
+  }
   st_sm_writeback(sm, now);
   st_sm_ldst(sm, now);
   if (sm->exec->err->code != ST_OK) {
@@ -294,19 +306,12 @@ uint64_t st_sm_next_event(const st_sm *sm, uint64_t now) {
       !st_mqueue_empty(&sm->out) || sm->wb_stalled) {
     return now + 1;
   }
-  for (unsigned u = 0; u < UNIT_KINDS; u++) {
-    for (uint32_t c = 0; c < sm->n_coll[u]; c++) {
-      if (sm->coll[u][c].f != NULL) {
-        return now + 1;
-      }
-    }
+  if (sm->coll_busy != 0) {
+    return now + 1;
   }
   uint64_t next = UINT64_MAX;
-  for (uint32_t i = 0; i < sm->max_warps; i++) {
+  ST_BITS(i, sm->occ) {
     const st_twarp *tw = &sm->warps[i];
-    if (tw->fw == NULL) {
-      continue;
-    }
     if (!tw->finished && tw->ib_count != 0 && tw->fw->state != ST_WARP_BARRIER) {
       return now + 1; /* an instruction waits in its I-buffer */
     }
@@ -336,15 +341,15 @@ const st_cache_stats *st_sm_l1c_stats(const st_sm *sm) { return st_cache_get_sta
 void st_sm_describe(const st_sm *sm, char *buf, size_t size) {
   size_t o = 0;
   buf[0] = '\0';
-  for (uint32_t i = 0; i < sm->max_warps && o + 1 < size; i++) {
+  ST_BITS(i, sm->occ) {
     const st_twarp *tw = &sm->warps[i];
-    if (tw->fw == NULL || tw->finished) {
+    if (tw->finished || o + 1 >= size) {
       continue;
     }
     char line[512];
     st_warp_describe(sm->k, tw->fw, line, sizeof line);
-    int n = snprintf(buf + o, size - o, "\n  SM %u slot %u: %s; %u in flight", sm->id, i, line,
-                     tw->inflight);
+    int n = snprintf(buf + o, size - o, "\n  SM %u slot %u: %s; %u in flight", sm->id,
+                     (unsigned)i, line, tw->inflight);
     if (n < 0) {
       break;
     }

@@ -89,6 +89,10 @@ struct st_sm {
   uint32_t max_warps;
 
   st_twarp *warps;
+  uint64_t occ;         /* warp slots holding a warp (bit i: slot i) */
+  uint64_t decoding;    /* warp slots with fetched instructions on their way */
+  uint64_t sched_mask[ST_MAX_SCHED]; /* warp slots of each scheduler */
+  uint32_t coll_busy;   /* operand collectors in use */
   st_tcta *ctas;
   uint32_t n_cta_slots;
   uint32_t resident;
@@ -120,6 +124,11 @@ struct st_sm {
 
   st_sm_stats stats;
 };
+
+/* Iterates i over the set bits of a 64-bit mask, lowest first. */
+#define ST_BITS(i, mask)                                                            \
+  for (uint64_t _b_##i = (mask), i = 0;                                             \
+       _b_##i != 0 && ((i = (uint64_t)__builtin_ctzll(_b_##i)), 1); _b_##i &= _b_##i - 1)
 
 /* core/flight.c */
 st_flight *st_flight_alloc(st_sm *sm);

@@ -177,7 +177,14 @@ const uint64_t *st_src(st_ectx *c, unsigned i) {
     uint64_t base = o->sym != ST_NO_SYM ? symbol_address(c, o->sym) : 0;
     if (o->reg != ST_NO_REG) {
       const uint64_t *r = st_row(c->w, o->reg);
-      ST_LANES(l, c->active) { t[l] = base + r[l] + (uint64_t)o->imm; }
+      const st_module *m = c->env->k->mod;
+      const st_reg_decl *d = &m->regs[m->funcs[c->in->func].first_reg + o->reg];
+      if (st_ptype_size((st_ptype)d->type) <= 4) {
+        /* A 32-bit address register: the sum wraps at 32 bits, as on the GPU. */
+        ST_LANES(l, c->active) { t[l] = (uint32_t)(base + r[l] + (uint64_t)o->imm); }
+      } else {
+        ST_LANES(l, c->active) { t[l] = base + r[l] + (uint64_t)o->imm; }
+      }
     } else {
       for (unsigned l = 0; l < ST_WARP_SIZE; l++) {
         t[l] = base + (uint64_t)o->imm;

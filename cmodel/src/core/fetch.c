@@ -4,6 +4,7 @@
 #include "core/sm_internal.h"
 
 void st_ibuf_flush(st_twarp *tw, uint32_t pc, bool control) {
+  tw->head_state = HEAD_UNKNOWN;
   tw->ib_head = 0;
   tw->ib_count = 0;
   tw->decode_n = 0;

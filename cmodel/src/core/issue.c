@@ -18,17 +18,13 @@ static uint32_t sched_warps(const st_sm *sm, uint32_t s, uint32_t *out) {
 
 /* Loose round robin: starting after the warp issued last. */
 static uint32_t order_lrr(st_sm *sm, uint32_t s, uint32_t *order) {
-  uint32_t all[ST_WARP_SIZE * 2 + 64];
-  uint32_t n = sched_warps(sm, s, all);
-  uint32_t last = sm->sched[s].last, start = 0;
-  if (last != UINT32_MAX) {
-    while (start < n && all[start] <= last) {
-      start++;
-    }
-  }
-  for (uint32_t k = 0; k < n; k++) {
-    order[k] = all[(start + k) % (n ? n : 1)];
-  }
+  uint64_t mine = sm->occ & sm->sched_mask[s];
+  uint32_t last = sm->sched[s].last;
+  uint64_t above = last == UINT32_MAX || last >= 63 ? (last == UINT32_MAX ? mine : 0)
+                                                    : mine & ~((UINT64_C(2) << last) - 1);
+  uint32_t n = 0;
+  ST_BITS(i, above) { order[n++] = (uint32_t)i; }
+  ST_BITS(i, mine & ~above) { order[n++] = (uint32_t)i; }
   return n;
 }
 
@@ -120,7 +116,8 @@ static order_fn policy_order(int kind) {
 
 /* ---- readiness -------------------------------------------------------- */
 
-/* Why warp tw cannot issue now, or STALL_ISSUED if it can. */
+/* Why warp tw cannot issue now, or STALL_ISSUED if it can. What is learnt
+ * about the I-buffer head is kept (head_state) until it can change. */
 static st_stall readiness(st_sm *sm, st_twarp *tw) {
   st_warp *w = tw->fw;
   if (tw->finished) {
@@ -133,29 +130,36 @@ static st_stall readiness(st_sm *sm, st_twarp *tw) {
     return tw->flushed ? STALL_CONTROL : STALL_FETCH;
   }
   uint32_t pc = tw->ibuf_pc[tw->ib_head];
-  if (pc != st_warp_pc(w)) {
-    /* The I-buffer holds the wrong path: drop it and refetch. */
-    st_ibuf_flush(tw, st_warp_pc(w), true);
-    return STALL_CONTROL;
-  }
   const st_tinst *t = &sm->dec[pc];
-  bool mem = false, blocked = false;
-  for (unsigned i = 0; i < t->n_src; i++) {
-    uint32_t row = st_sm_reg_row(tw, t->src[i]);
-    if (row < tw->sb_rows && tw->pending[row]) {
-      blocked = true;
-      mem = mem || tw->pending_mem[row];
-    }
+  if (tw->head_state == HEAD_BLOCKED) {
+    return (st_stall)tw->stall; /* nothing it waits on has been written back */
   }
-  for (unsigned i = 0; i < t->n_dst; i++) {
-    uint32_t row = st_sm_reg_row(tw, t->dst[i]);
-    if (row < tw->sb_rows && tw->pending[row]) {
-      blocked = true;
-      mem = mem || tw->pending_mem[row];
+  if (tw->head_state == HEAD_UNKNOWN) {
+    if (pc != st_warp_pc(w)) {
+      /* The I-buffer holds the wrong path: drop it and refetch. */
+      st_ibuf_flush(tw, st_warp_pc(w), true);
+      return STALL_CONTROL;
     }
-  }
-  if (blocked) {
-    return mem ? STALL_DATA_MEM : STALL_DATA_ALU;
+    bool mem = false, blocked = false;
+    for (unsigned i = 0; i < t->n_src; i++) {
+      uint32_t row = st_sm_reg_row(tw, t->src[i]);
+      if (row < tw->sb_rows && tw->pending[row]) {
+        blocked = true;
+        mem = mem || tw->pending_mem[row];
+      }
+    }
+    for (unsigned i = 0; i < t->n_dst; i++) {
+      uint32_t row = st_sm_reg_row(tw, t->dst[i]);
+      if (row < tw->sb_rows && tw->pending[row]) {
+        blocked = true;
+        mem = mem || tw->pending_mem[row];
+      }
+    }
+    if (blocked) {
+      tw->head_state = HEAD_BLOCKED;
+      return mem ? STALL_DATA_MEM : STALL_DATA_ALU;
+    }
+    tw->head_state = HEAD_READY;
   }
   if (!st_sm_collector_free(sm, t->unit)) {
     return STALL_STRUCTURAL;
@@ -238,6 +242,7 @@ static st_status issue_one(st_sm *sm, uint32_t slot, uint64_t now) {
   /* The I-buffer head is consumed; a control transfer empties the rest. */
   tw->ib_head = (tw->ib_head + 1) % ST_MAX_IBUF;
   tw->ib_count--;
+  tw->head_state = HEAD_UNKNOWN;
   if (r == ST_EXEC_DONE) {
     tw->finished = 1;
     st_ibuf_flush(tw, UINT32_MAX, false);
@@ -288,7 +293,7 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
           why = STALL_NOT_SELECTED;
         }
       }
-      tw->stall = (uint8_t)why;
+      st_sm_set_stall(sm, tw, why);
     }
   }
 }

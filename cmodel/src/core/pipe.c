@@ -30,6 +30,9 @@ void st_sm_complete(st_sm *sm, st_flight *f, uint64_t now) {
     }
   }
   tw->inflight--;
+  if (tw->head_state == HEAD_BLOCKED) {
+    tw->head_state = HEAD_UNKNOWN; /* what it waited on may be this */
+  }
   st_flight_free(sm, f);
 }
 
@@ -50,12 +53,7 @@ void st_sm_writeback(st_sm *sm, uint64_t now) {
 }
 
 bool st_sm_collector_free(const st_sm *sm, uint8_t unit) {
-  for (uint32_t c = 0; c < sm->n_coll[unit]; c++) {
-    if (sm->coll[unit][c].f == NULL) {
-      return true;
-    }
-  }
-  return false;
+  return sm->coll_used[unit] < sm->n_coll[unit];
 }
 
 void st_sm_collect(st_sm *sm, st_flight *f) {
@@ -69,6 +67,7 @@ void st_sm_collect(st_sm *sm, st_flight *f) {
     }
     col->f = f;
     sm->coll_busy++;
+    sm->coll_used[f->unit]++;
     col->seq = f->seq;
     col->n_reads = 0;
     for (unsigned s = 0; s < t->n_src && s < ST_MAX_SRC_REGS; s++) {
@@ -136,6 +135,7 @@ void st_sm_operands(st_sm *sm, uint64_t now) {
       if (col->n_reads == 0 && dispatch(sm, col->f, now)) {
         col->f = NULL;
         sm->coll_busy--;
+        sm->coll_used[u]--;
       }
     }
   }

@@ -169,6 +169,8 @@ st_status st_sm_launch_cta(st_sm *sm, uint64_t linear, uint64_t now, st_error *e
     release_warp_slot(tw);
     tw->fw = &cta->warps[w];
     sm->occ |= UINT64_C(1) << (first + w);
+    tw->stall = STALL_FETCH;
+    sm->stall_count[STALL_FETCH]++;
     tw->cta_slot = slot;
     tw->age = sm->next_age++;
     tw->fetch_pc = st_warp_pc(tw->fw);
@@ -202,6 +204,7 @@ static void retire_ctas(st_sm *sm) {
       continue;
     }
     for (uint32_t w = 0; w < tc->cta->nwarps; w++) {
+      sm->stall_count[sm->warps[tc->first_warp + w].stall]--;
       release_warp_slot(&sm->warps[tc->first_warp + w]);
       sm->occ &= ~(UINT64_C(1) << (tc->first_warp + w));
       sm->decoding &= ~(UINT64_C(1) << (tc->first_warp + w));
@@ -221,26 +224,18 @@ static st_core_state core_state(const st_sm *sm) {
   if (sm->issued_any || sm->any_ready) {
     return CORE_ACTIVE;
   }
-  bool any_mem = false, all_wait = true, any_live = false;
-  ST_BITS(i, sm->occ) {
-    const st_twarp *tw = &sm->warps[i];
-    if (tw->finished) {
-      continue;
-    }
-    any_live = true;
-    if (tw->stall == STALL_DATA_MEM) {
-      any_mem = true;
-    } else if (tw->stall != STALL_BARRIER) {
-      all_wait = false;
-    }
-  }
-  return any_live && any_mem && all_wait ? CORE_MEM_WAIT : CORE_IDLE;
+  uint32_t live = (uint32_t)__builtin_popcountll(sm->occ) - sm->stall_count[STALL_EXIT];
+  uint32_t mem = sm->stall_count[STALL_DATA_MEM];
+  bool all_wait = mem + sm->stall_count[STALL_BARRIER] == live;
+  return live > 0 && mem > 0 && all_wait ? CORE_MEM_WAIT : CORE_IDLE;
 }
 
 static void account(st_sm *sm, uint64_t n) {
   sm->stats.cycles += n;
   sm->stats.state[core_state(sm)] += n;
-  ST_BITS(i, sm->occ) { sm->stats.stall[sm->warps[i].stall] += n; }
+  for (int k = 0; k < STALL_KINDS; k++) {
+    sm->stats.stall[k] += (uint64_t)sm->stall_count[k] * n;
+  }
   if (sm->wb_stalled) {
     sm->stats.wb_stall_cycles += n;
   }

@@ -50,7 +50,10 @@ typedef struct st_twarp {
   uint32_t sb_rows;
   uint32_t inflight;    /* instructions issued, not yet written back */
   uint8_t finished;     /* the functional warp is done */
-  uint8_t stall;        /* st_stall of this cycle */
+  uint8_t stall;        /* st_stall of this cycle (change it with st_sm_set_stall) */
+  uint8_t head_state;   /* what is known of the I-buffer head: HEAD_UNKNOWN, HEAD_READY
+                           (right path, scoreboard clear: only a new head changes that) or
+                           HEAD_BLOCKED (scoreboard: until a result of the warp is written) */
 } st_twarp;
 
 typedef struct st_tcta {
@@ -93,6 +96,8 @@ struct st_sm {
   uint64_t decoding;    /* warp slots with fetched instructions on their way */
   uint64_t sched_mask[ST_MAX_SCHED]; /* warp slots of each scheduler */
   uint32_t coll_busy;   /* operand collectors in use */
+  uint32_t coll_used[UNIT_KINDS]; /* in use, per kind */
+  uint32_t stall_count[STALL_KINDS]; /* occupied warp slots per current stall cause */
   st_tcta *ctas;
   uint32_t n_cta_slots;
   uint32_t resident;
@@ -159,6 +164,15 @@ void st_sm_fetch(st_sm *sm, uint64_t now);
 uint64_t st_sm_inst_addr(const st_sm *sm, uint32_t pc);
 void st_sm_ifill(st_sm *sm, uint64_t line, uint64_t now);
 void st_ibuf_flush(st_twarp *tw, uint32_t pc, bool control);
+
+enum { HEAD_UNKNOWN = 0, HEAD_READY, HEAD_BLOCKED };
+
+/* Changes a warp's stall cause, keeping the per-cause counts. */
+static inline void st_sm_set_stall(st_sm *sm, st_twarp *tw, st_stall why) {
+  sm->stall_count[tw->stall]--;
+  sm->stall_count[why]++;
+  tw->stall = (uint8_t)why;
+}
 
 /* Marks register rows written by f as pending in its warp's scoreboard. */
 void st_sm_scoreboard_reserve(st_sm *sm, st_flight *f);

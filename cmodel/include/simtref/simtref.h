@@ -109,6 +109,12 @@ st_status st_kernel_occupancy(st_gpu *gpu, st_kmodule *mod, const char *entry, s
 /* Runs every queued launch to completion. */
 st_status st_synchronize(st_gpu *gpu, st_error *err);
 
+/* An observer of device-to-host copies: called after every st_memcpy_dtoh
+ * with the bytes copied. Tests use it to compare a run with a recording of
+ * the same program on a real GPU. */
+typedef void (*st_copy_observer)(void *ctx, const void *data, uint64_t bytes);
+void st_gpu_observe_copies(st_gpu *gpu, st_copy_observer fn, void *ctx);
+
 /* Counters of everything run so far on this GPU. */
 typedef struct st_run_totals {
   uint64_t kernels;

@@ -104,7 +104,15 @@ st_status st_memcpy_dtoh(st_gpu *gpu, void *dst, uint64_t src, uint64_t bytes, s
     return ST_ERR_USAGE;
   }
   memcpy(dst, p, bytes);
+  if (gpu->observe_copy != NULL) {
+    gpu->observe_copy(gpu->observe_ctx, dst, bytes);
+  }
   return ST_OK;
+}
+
+void st_gpu_observe_copies(st_gpu *gpu, st_copy_observer fn, void *ctx) {
+  gpu->observe_copy = fn;
+  gpu->observe_ctx = ctx;
 }
 
 st_status st_memset(st_gpu *gpu, uint64_t dst, uint8_t value, uint64_t bytes, st_error *err) {

@@ -21,6 +21,8 @@ struct st_gpu {
   st_run_totals totals;
   bool broken;            /* a kernel faulted or deadlocked: later launches are dropped */
   st_tmachine *tm;        /* the timing model, created by the first timing-mode kernel */
+  st_copy_observer observe_copy; /* called with every device-to-host copy, or NULL */
+  void *observe_ctx;
   st_statset *kstats;     /* statistics of each kernel run, in launch order */
   size_t n_kstats, cap_kstats;
 };

@@ -19,6 +19,10 @@ PACKAGES="
   iverilog
   gnuplot-nox
   parallel
+  munge
+  slurmctld
+  slurmd
+  slurm-client
 "
 
 missing=""

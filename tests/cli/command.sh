@@ -19,7 +19,10 @@ fi
 expect_exit 2 "$SIMTREF" frobnicate
 expect_in "$TMP/err" "simtref: error: unknown command 'frobnicate'"
 
-for cmd in sweep collect plot area; do
+expect_exit 2 "$SIMTREF" sweep
+expect_in "$TMP/err" "usage: simtref sweep"
+
+for cmd in area; do
   expect_exit 2 "$SIMTREF" $cmd
   expect_in "$TMP/err" "simtref $cmd: not built yet"
 done

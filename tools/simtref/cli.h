@@ -39,6 +39,9 @@ int cli_unknown_option(const char *cmd, const char *arg);
 int cmd_config(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);   /* cmd_sweep.c */
+int cmd_collect(int argc, char **argv); /* cmd_collect.c */
+int cmd_plot(int argc, char **argv);    /* cmd_plot.c */
 
 #include <stdio.h>
 #include "simtref/simtref.h"

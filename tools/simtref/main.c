@@ -15,9 +15,9 @@ static const subcommand subcommands[] = {
     {"config", cmd_config, "show the resolved configuration, its hash, or the option reference"},
     {"list", cmd_list, "list named configs, workloads and policies"},
     {"run", cmd_run, "run a workload file or a benchmark (timing or functional mode)"},
-    {"sweep", NULL, "run an experiment: workloads x configs x variants"},
-    {"collect", NULL, "gather a sweep's statistics into CSV"},
-    {"plot", NULL, "plot collected results"},
+    {"sweep", cmd_sweep, "run an experiment: workloads x configs x variants"},
+    {"collect", cmd_collect, "gather a sweep's statistics into CSV"},
+    {"plot", cmd_plot, "plot collected results"},
     {"area", NULL, "synthesise the RTL units and report their area"},
 };
 

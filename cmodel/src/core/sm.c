@@ -100,6 +100,10 @@ void st_sm_destroy(st_sm *sm) {
   st_cache_destroy(sm->l1i);
   st_cache_destroy(sm->l1d);
   st_cache_destroy(sm->l1c);
+  /* A kernel stopped early (a cycle or instruction limit) leaves CTAs resident. */
+  for (uint32_t i = 0; i < sm->n_cta_slots && sm->ctas != NULL; i++) {
+    st_cta_destroy(sm->ctas[i].cta);
+  }
   free(sm->warps);
   free(sm->ctas);
   free(sm);

@@ -1,0 +1,132 @@
+/* simtref plot: draw an experiment's results with gnuplot (SVG and PNG). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "sweep_plot.h"
+#include "sweep_util.h"
+
+static const char *const plot_usage =
+    "usage: simtref plot RUNS/EXPERIMENT [--metric KEY] [--baseline VARIANT] [--out DIR]\n"
+    "       simtref plot RUNS/EXPERIMENT --sweep KEY [--normalise] [--metric KEY] [--out DIR]\n"
+    "\n"
+    "Draws, per config, grouped bars of the metric of each workload under each\n"
+    "variant divided by its value under the baseline variant (the speedup, for ipc),\n"
+    "with the geometric and arithmetic means. With --sweep KEY, draws instead the\n"
+    "metric against the value each variant gives KEY (e.g. cta_scheduler.limit), a\n"
+    "line per workload. Writes NAME.dat, NAME.gp (the gnuplot script), NAME.svg and\n"
+    "NAME.png into the output directory; needs gnuplot (Debian: gnuplot-nox).\n"
+    "\n"
+    "  --metric KEY          a statistic of stats.json (default ipc)\n"
+    "  --baseline VARIANT    the variant to normalise to (default: the experiment's)\n"
+    "  --sweep KEY           line plot against the configuration key KEY\n"
+    "  --normalise           with --sweep: divide each workload's values by its value\n"
+    "                        under the baseline variant\n"
+    "  --out DIR             output directory (default RUNS/EXPERIMENT/plots)\n"
+    "\n"
+    "Exit status: 0 plots written, 1 gnuplot missing or failed, 2 bad usage, not a\n"
+    "sweep's output, or an unknown metric, variant or key.\n";
+
+/* A file name part from a key or label: '/' and the like become '_'. */
+static char *file_part(const char *s) {
+  char *d = sw_strdup(s);
+  for (char *c = d; *c; c++) {
+    if (strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+-", *c) == NULL) {
+      *c = '_';
+    }
+  }
+  return d;
+}
+
+int cmd_plot(int argc, char **argv) {
+  const char *dir = NULL, *metric = "ipc", *baseline = NULL, *out = NULL, *sweep_key = NULL;
+  bool normalise = false;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+      fputs(plot_usage, stdout);
+      return EXIT_OK;
+    } else if (strcmp(a, "--normalise") == 0 || strcmp(a, "--normalize") == 0) {
+      normalise = true;
+    } else if (strcmp(a, "--metric") == 0 || strcmp(a, "--baseline") == 0 ||
+               strcmp(a, "--out") == 0 || strcmp(a, "-o") == 0 || strcmp(a, "--sweep") == 0) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "simtref plot: error: %s needs a value\n", a);
+        return EXIT_USAGE;
+      }
+      const char **slot = strcmp(a, "--metric") == 0     ? &metric
+                          : strcmp(a, "--baseline") == 0 ? &baseline
+                          : strcmp(a, "--sweep") == 0    ? &sweep_key
+                                                         : &out;
+      *slot = argv[++i];
+    } else if (a[0] == '-' && a[1] != '\0') {
+      return cli_unknown_option("plot", a);
+    } else if (dir == NULL) {
+      dir = a;
+    } else {
+      fprintf(stderr, "simtref plot: error: more than one directory ('%s', '%s')\n", dir, a);
+      return EXIT_USAGE;
+    }
+  }
+  if (dir == NULL) {
+    fputs(plot_usage, stderr);
+    return EXIT_USAGE;
+  }
+  if (normalise && sweep_key == NULL) {
+    fprintf(stderr, "simtref plot: error: --normalise goes with --sweep (bars are always "
+                    "normalised)\n");
+    return EXIT_USAGE;
+  }
+  sweep_results res;
+  if (!sweep_results_load(&res, dir, "plot")) {
+    return EXIT_USAGE;
+  }
+  const sweep_exp *e = &res.exp;
+  int base = sweep_exp_variant(e, baseline ? baseline : e->baseline);
+  int status = EXIT_OK;
+  if (base < 0) {
+    fprintf(stderr, "simtref plot: error: no variant '%s' in %s\n", baseline, dir);
+    status = EXIT_USAGE;
+  } else if (!sweep_results_has_metric(&res, metric)) {
+    sweep_results_unknown_metric(&res, metric, "plot");
+    status = EXIT_USAGE;
+  }
+  char *out_dir = out ? sw_strdup(out) : sw_fmt("%s/plots", res.plan.out);
+  if (status == EXIT_OK && !sw_mkdir_p(out_dir)) {
+    status = EXIT_USAGE;
+  }
+  bool have_gnuplot = sweep_plot_have_gnuplot();
+  char *m = file_part(metric);
+  char *k = sweep_key ? file_part(sweep_key) : NULL;
+  for (size_t c = 0; status == EXIT_OK && c < e->n_cfg; c++) {
+    char *cfg = file_part(e->cfg[c].label);
+    char *name = sweep_key ? sw_fmt("%s%s-by-%s-%s", m, normalise ? "-norm" : "", k, cfg)
+                           : sw_fmt("%s-%s", m, cfg);
+    bool ok = sweep_key ? sweep_plot_lines(&res, c, metric, sweep_key, normalise ? base : -1,
+                                           out_dir, name)
+                        : sweep_plot_bars(&res, c, metric, (size_t)base, out_dir, name);
+    if (!ok) {
+      status = EXIT_USAGE;
+    } else if (!have_gnuplot) {
+      fprintf(stderr,
+              "simtref plot: error: gnuplot not found in PATH (Debian: apt-get install "
+              "gnuplot-nox, or scripts/install-deps.sh); the data and script are written: "
+              "run `gnuplot %s.gp` in %s\n",
+              name, out_dir);
+      status = EXIT_FAIL;
+    } else if (!sweep_plot_run(out_dir, name)) {
+      status = EXIT_FAIL;
+    } else {
+      printf("wrote %s/%s.svg and %s.png (data %s.dat, script %s.gp)\n", out_dir, name, name,
+             name, name);
+    }
+    free(name);
+    free(cfg);
+  }
+  free(m);
+  free(k);
+  free(out_dir);
+  sweep_results_free(&res);
+  return status;
+}

@@ -63,7 +63,8 @@ static int run_named(const st_workload_desc *wd, const st_config *cfg, st_wl_siz
                                        &err);
   print_totals(gpu);
   int status = EXIT_OK;
-  if (stats_path != NULL && (rc == ST_OK || rc == ST_ERR_MISMATCH)) {
+  /* A run stopped by sim.max_cycles or sim.max_insts still writes what it measured. */
+  if (stats_path != NULL && (rc == ST_OK || rc == ST_ERR_MISMATCH || rc == ST_ERR_LIMIT)) {
     status = report_write_stats(gpu, stats_path, wd->name);
   }
   if (rc == ST_OK) {

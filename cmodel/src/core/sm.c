@@ -220,7 +220,10 @@ static void retire_ctas(st_sm *sm) {
   }
 }
 
-/* Classifies the cycle for RACT and DYNCTA (spec/dyncta.md §8 A1). */
+/* Classifies the cycle for RACT and DYNCTA (spec/dyncta.md §8 A1; the
+ * choices are in docs/timing.md). A warp held only because its arithmetic
+ * pipeline is busy counts as active (the core issues at its throughput); one
+ * held because the LD/ST unit is backed up counts as waiting on memory. */
 static st_core_state core_state(const st_sm *sm) {
   if (sm->wb_stalled) {
     return CORE_STALL;
@@ -228,8 +231,25 @@ static st_core_state core_state(const st_sm *sm) {
   if (sm->issued_any || sm->any_ready) {
     return CORE_ACTIVE;
   }
+  /* A warp whose I-buffer waits to be filled is ready to fetch. */
+  if (sm->stall_count[STALL_FETCH] + sm->stall_count[STALL_CONTROL] > 0) {
+    return CORE_ACTIVE;
+  }
+  uint32_t mem_blocked = 0;
+  if (sm->stall_count[STALL_STRUCTURAL] > 0) {
+    ST_BITS(i, sm->occ) {
+      const st_twarp *tw = &sm->warps[i];
+      if (tw->stall != STALL_STRUCTURAL) {
+        continue;
+      }
+      if (sm->dec[tw->ibuf_pc[tw->ib_head]].unit != UNIT_MEM) {
+        return CORE_ACTIVE;
+      }
+      mem_blocked++;
+    }
+  }
   uint32_t live = (uint32_t)__builtin_popcountll(sm->occ) - sm->stall_count[STALL_EXIT];
-  uint32_t mem = sm->stall_count[STALL_DATA_MEM];
+  uint32_t mem = sm->stall_count[STALL_DATA_MEM] + mem_blocked;
   bool all_wait = mem + sm->stall_count[STALL_BARRIER] == live;
   return live > 0 && mem > 0 && all_wait ? CORE_MEM_WAIT : CORE_IDLE;
 }

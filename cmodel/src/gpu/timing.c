@@ -258,7 +258,12 @@ static uint64_t min4(uint64_t a, uint64_t b, uint64_t c, uint64_t d) {
 static st_status run_loop(run_state *rs) {
   st_tmachine *tm = rs->tm;
   const st_config *cfg = &rs->gpu->cfg;
-  uint64_t start_insts = rs->gpu->totals.thread_insts;
+  /* sim.max_insts counts the thread instructions of the whole run: the
+   * earlier kernels' plus this one's so far. */
+  uint64_t sm_start = 0;
+  for (uint32_t i = 0; i < tm->n_sms; i++) {
+    sm_start += st_sm_get_stats(tm->sms[i])->thread_insts;
+  }
   uint64_t last_progress_cycle = tm->core.cycles, last_insts = 0;
   for (;;) {
     uint64_t t = min4(tm->core.next_ps, tm->icnt_clk.next_ps, tm->l2.next_ps, tm->dram.next_ps);
@@ -272,10 +277,12 @@ static st_status run_loop(run_state *rs) {
       if (kernel_done(rs)) {
         return ST_OK;
       }
-      uint64_t insts = 0;
+      uint64_t insts = 0, tinsts = 0;
       for (uint32_t i = 0; i < tm->n_sms; i++) {
         insts += st_sm_get_stats(tm->sms[i])->warp_insts;
+        tinsts += st_sm_get_stats(tm->sms[i])->thread_insts;
       }
+      uint64_t run_insts = rs->gpu->totals.thread_insts + (tinsts - sm_start);
       if (insts != last_insts) {
         last_insts = insts;
         last_progress_cycle = tm->core.cycles;
@@ -287,12 +294,11 @@ static st_status run_loop(run_state *rs) {
                             "kernel %s stopped at core cycle %" PRIu64 " (sim.max_cycles)",
                             rs->k->name, tm->core.cycles);
       }
-      if (cfg->sim.max_insts > 0 &&
-          rs->gpu->totals.thread_insts - start_insts >= (uint64_t)cfg->sim.max_insts) {
+      if (cfg->sim.max_insts > 0 && run_insts >= (uint64_t)cfg->sim.max_insts) {
         return st_error_set(rs->err, ST_ERR_LIMIT,
-                            "kernel %s stopped after %" PRIu64
+                            "kernel %s stopped: the run reached %" PRIu64
                             " thread instructions (sim.max_insts)",
-                            rs->k->name, rs->gpu->totals.thread_insts - start_insts);
+                            rs->k->name, run_insts);
       }
       /* Skip the core cycles in which nothing can happen. */
       if (memory_quiet(tm)) {

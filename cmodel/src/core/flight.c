@@ -13,6 +13,8 @@ st_flight *st_flight_alloc(st_sm *sm) {
     if (f == NULL) {
       return NULL;
     }
+    f->all_next = sm->all_flights;
+    sm->all_flights = f;
   }
   memset(f, 0, offsetof(st_flight, acc));
   f->acc.space = SP_NONE;

@@ -90,9 +90,10 @@ void st_sm_destroy(st_sm *sm) {
   for (unsigned s = 0; s < ST_MAX_SCHED; s++) {
     free(sm->sched[s].active);
   }
-  st_flight *f = sm->free_flights;
+  /* Records still in flight when a kernel was stopped early are freed too. */
+  st_flight *f = sm->all_flights;
   while (f != NULL) {
-    st_flight *n = f->next;
+    st_flight *n = f->all_next;
     free(f);
     f = n;
   }

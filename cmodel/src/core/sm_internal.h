@@ -30,6 +30,7 @@ typedef struct st_flight {
   uint32_t n_lines, next_line, lines_waiting;
   uint32_t passes_left; /* shared memory: bank-conflict passes still to do */
   struct st_flight *next;
+  struct st_flight *all_next; /* every record this SM allocated, for teardown */
 } st_flight;
 
 /* Timing state of one warp slot. */
@@ -122,6 +123,7 @@ struct st_sm {
 
   st_wb_heap wb;        /* results waiting for their latency or a port */
   st_flight *free_flights;
+  st_flight *all_flights; /* free or in flight: freed together by st_sm_destroy */
   uint64_t seq;
   uint8_t wb_stalled;   /* this cycle a ready result found no port */
   uint8_t issued_any;

@@ -15,6 +15,7 @@ PACKAGES="
   clang
   libclang-rt-14-dev
   verilator
+  zlib1g-dev
   yosys
   iverilog
   gnuplot-nox

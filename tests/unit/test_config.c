@@ -274,7 +274,7 @@ static void test_error_in_override(void **state) {
   const char *ov2[] = {"sm.warp_scheduler=fifo"};
   assert_int_equal(st_config_load(&cfg, NULL, ov2, 1, err, sizeof err), ST_ERR_CONFIG);
   assert_string_equal(err, "-s sm.warp_scheduler=fifo:1:19: error: sm.warp_scheduler: unknown "
-                           "value 'fifo' (expected one of: lrr gto tls)");
+                           "value 'fifo' (expected one of: lrr gto tls mwf_lrr mwf_gto)");
   const char *ov3[] = {"l1d.size"};
   assert_int_equal(st_config_load(&cfg, NULL, ov3, 1, err, sizeof err), ST_ERR_CONFIG);
   assert_string_equal(err, "-s l1d.size:1:1: error: expected key=value");

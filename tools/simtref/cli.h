@@ -42,6 +42,12 @@ int cmd_run(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);   /* cmd_sweep.c */
 int cmd_collect(int argc, char **argv); /* cmd_collect.c */
 int cmd_plot(int argc, char **argv);    /* cmd_plot.c */
+int cmd_area(int argc, char **argv);    /* cmd_area.c */
+
+/* The RTL co-simulation provider of this build (cosim_provider.c), or NULL
+ * when simtref was built without Verilator. */
+struct st_cosim_provider;
+const struct st_cosim_provider *cli_cosim_provider(void);
 
 #include <stdio.h>
 #include "simtref/simtref.h"

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "units/cosim_hook.h"
 #include "simtref/simtref.h"
 #include "simtref/workload.h"
 #include "workload.h"
@@ -26,7 +27,12 @@ static const char *const run_usage =
     "  --size small|paper   benchmark size (default small)\n"
     "  --seed N             seed of the benchmark's input generator (default 1)\n"
     "  --stats FILE         write every statistic of the run and of each kernel to FILE\n"
-    "                       (JSON when FILE ends in .json, else key = value text)\n";
+    "                       (JSON when FILE ends in .json, else key = value text)\n"
+    "  --cosim UNIT[,UNIT]  run the RTL of these units in lock-step with the C model and\n"
+    "                       stop at the first difference (wsched, fetch, wpt, all; see\n"
+    "                       docs/cosim.md; same as -s cosim.units=...)\n"
+    "  --rtl-drives UNIT[,UNIT]  co-simulate these units and let their RTL outputs drive\n"
+    "                       the model\n";
 
 static const char *stats_path;
 
@@ -55,6 +61,7 @@ static int run_named(const st_workload_desc *wd, const st_config *cfg, st_wl_siz
     fprintf(stderr, "simtref run: error: %s\n", err.msg);
     return EXIT_FAIL;
   }
+  st_gpu_set_cosim(gpu, cli_cosim_provider());
   printf("simtref run %s (%s size, seed %" PRIu64 ") on %s (%s mode)\n", wd->name,
          size == ST_WL_PAPER ? "paper" : "small", seed, cfg->gpu.name,
          cfg->sim.mode == ST_MODE_FUNCTIONAL ? "functional" : "timing");
@@ -64,7 +71,8 @@ static int run_named(const st_workload_desc *wd, const st_config *cfg, st_wl_siz
   print_totals(gpu);
   int status = EXIT_OK;
   /* A run stopped by sim.max_cycles or sim.max_insts still writes what it measured. */
-  if (stats_path != NULL && (rc == ST_OK || rc == ST_ERR_MISMATCH || rc == ST_ERR_LIMIT)) {
+  if (stats_path != NULL && (rc == ST_OK || rc == ST_ERR_MISMATCH || rc == ST_ERR_LIMIT ||
+                             rc == ST_ERR_COSIM)) {
     status = report_write_stats(gpu, stats_path, wd->name);
   }
   if (rc == ST_OK) {
@@ -120,6 +128,22 @@ int cmd_run(int argc, char **argv) {
         return EXIT_USAGE;
       }
       stats_path = argv[++i];
+    } else if (strcmp(a, "--cosim") == 0 || strcmp(a, "--rtl-drives") == 0) {
+      if (i + 1 >= argc || args.n_overrides + 2 > CLI_MAX_OVERRIDES) {
+        fprintf(stderr, "simtref run: error: %s needs a list of units\n", a);
+        return EXIT_USAGE;
+      }
+      static char units_set[ST_CONFIG_NAME_MAX + 16], drives_set[ST_CONFIG_NAME_MAX + 24];
+      bool drives = strcmp(a, "--rtl-drives") == 0;
+      if (!drives || units_set[0] == '\0') {
+        snprintf(units_set, sizeof units_set, "cosim.units=%s", argv[i + 1]);
+        args.overrides[args.n_overrides++] = units_set;
+      }
+      if (drives) {
+        snprintf(drives_set, sizeof drives_set, "cosim.rtl_drives=%s", argv[i + 1]);
+        args.overrides[args.n_overrides++] = drives_set;
+      }
+      i++;
     } else if (strcmp(a, "--seed") == 0) {
       char *end = NULL;
       const char *v = i + 1 < argc ? argv[++i] : "";
@@ -152,6 +176,12 @@ int cmd_run(int argc, char **argv) {
   if (functional) {
     cfg.sim.mode = ST_MODE_FUNCTIONAL;
   }
+  if (cfg.cosim.units[0] != '\0' && cli_cosim_provider() == NULL) {
+    fprintf(stderr, "simtref run: error: co-simulation (--cosim, cosim.units) is not available: "
+                    "this simtref was built without Verilator (install verilator, re-run "
+                    "cmake and rebuild)\n");
+    return EXIT_USAGE;
+  }
 
   const st_workload_desc *wd = strchr(file, '/') == NULL && strstr(file, ".yaml") == NULL
                                    ? st_workload_find(file)
@@ -176,6 +206,7 @@ int cmd_run(int argc, char **argv) {
     st_workload_free(wl);
     return EXIT_FAIL;
   }
+  st_gpu_set_cosim(gpu, cli_cosim_provider());
   st_wl_verdict *verdicts = calloc(wl->n_buffers ? wl->n_buffers : 1, sizeof *verdicts);
   if (verdicts == NULL) {
     fprintf(stderr, "simtref run: error: out of memory\n");

@@ -24,12 +24,15 @@ typedef enum st_warp_sched_kind {
   ST_WSCHED_LRR = 0, /* loose round robin */
   ST_WSCHED_GTO,     /* greedy then oldest */
   ST_WSCHED_TLS,     /* two-level: an active set served round robin */
+  ST_WSCHED_MWF_LRR, /* BAWS most-waiting-first, round robin within a TB */
+  ST_WSCHED_MWF_GTO, /* BAWS most-waiting-first, greedy then oldest within a TB */
   ST_WSCHED_COUNT
 } st_warp_sched_kind;
 
 /* sm.fetch_arbiter */
 typedef enum st_fetch_arb_kind {
   ST_FETCH_RR = 0, /* round robin over warps with an empty I-buffer */
+  ST_FETCH_CFF,    /* BAWS critical-fetch-first: the issue policy's next warp */
   ST_FETCH_COUNT
 } st_fetch_arb_kind;
 
@@ -106,6 +109,8 @@ typedef struct st_config {
     int warp_scheduler; /* st_warp_sched_kind */
     int64_t tls_active_warps;
     int fetch_arbiter; /* st_fetch_arb_kind */
+    bool mwf_count_exited;       /* BAWS WPT: an exited warp counts as waiting */
+    bool cff_skip_barrier_warps; /* CFF never fetches for a warp waiting at a barrier */
     int64_t ibuffer_size;
     int64_t fetch_width;
     int64_t issue_per_scheduler;
@@ -168,6 +173,12 @@ typedef struct st_config {
     int64_t deadlock_cycles;
     int64_t seed;
   } sim;
+  struct {
+    char units[ST_CONFIG_NAME_MAX];      /* co-simulated units, comma-separated ("" = none) */
+    char rtl_drives[ST_CONFIG_NAME_MAX]; /* units whose RTL outputs drive the model */
+    int64_t window;                      /* cycles of waveform before a mismatch */
+    char trace_dir[ST_CONFIG_NAME_MAX];  /* where mismatch reports and waveforms go */
+  } cosim;
 } st_config;
 
 /* Fills cfg with every option's default (the GTX480 baseline). */

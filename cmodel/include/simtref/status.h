@@ -12,10 +12,11 @@ typedef enum st_status {
   ST_ERR_NOMEM,     /* out of memory */
   ST_ERR_FAULT,     /* a kernel made a bad memory access */
   ST_ERR_DEADLOCK,  /* no warp can make progress */
-  ST_ERR_MISMATCH,  /* a result or co-simulation check failed */
+  ST_ERR_MISMATCH,  /* a workload's result differs from its CPU reference */
   ST_ERR_LIMIT,     /* a run limit (cycles, instructions) was reached */
   ST_ERR_UNSUPPORTED,
-  ST_ERR_INTERNAL
+  ST_ERR_INTERNAL,
+  ST_ERR_COSIM      /* a co-simulated RTL unit differs from the C model */
 } st_status;
 
 /* A short lower-case name for a status ("config", "fault", ...). */

@@ -15,6 +15,7 @@ const char *st_status_name(st_status s) {
   case ST_ERR_LIMIT: return "limit";
   case ST_ERR_UNSUPPORTED: return "unsupported";
   case ST_ERR_INTERNAL: return "internal";
+  case ST_ERR_COSIM: return "cosim";
   }
   return "unknown";
 }

@@ -13,8 +13,8 @@
 #define G1 (M1 * K1)
 #define MHZ INT64_C(1000000)
 
-static const char *const warp_sched_names[] = {"lrr", "gto", "tls", NULL};
-static const char *const fetch_arb_names[] = {"rr", NULL};
+static const char *const warp_sched_names[] = {"lrr", "gto", "tls", "mwf_lrr", "mwf_gto", NULL};
+static const char *const fetch_arb_names[] = {"rr", "cff", NULL};
 static const char *const cta_policy_names[] = {"rr", "static", NULL};
 static const char *const repl_names[] = {"lru", "fifo", NULL};
 static const char *const write_names[] = {"write_back", "write_through", "write_evict",
@@ -102,11 +102,19 @@ const st_option st_options[] = {
     OPT_INT("sm.num_schedulers", sm.num_schedulers, 1, 16, "2", "",
             "warp schedulers per SM; warp i belongs to scheduler i mod num_schedulers"),
     OPT_ENUM("sm.warp_scheduler", sm.warp_scheduler, warp_sched_names, "lrr",
-             "issue policy of every warp scheduler"),
+             "issue policy of every warp scheduler: lrr, gto, tls, or BAWS most-waiting-first "
+             "(mwf_lrr, mwf_gto: TBs with more warps at a barrier first, lrr or gto inside a "
+             "TB; docs/units/wsched_mwf.md)"),
     OPT_INT("sm.tls_active_warps", sm.tls_active_warps, 1, 1024, "6", "warps",
             "two-level scheduler: active warps per scheduler"),
     OPT_ENUM("sm.fetch_arbiter", sm.fetch_arbiter, fetch_arb_names, "rr",
-             "which warp the I-cache fetches for"),
+             "which warp the I-cache fetches for: rr (round robin), or cff (BAWS "
+             "critical-fetch-first: the warp the issue policy wants next; docs/units/fetch_cff.md)"),
+    OPT_BOOL("sm.mwf_count_exited", sm.mwf_count_exited, "false",
+             "BAWS warp priority table: an exited warp counts like one waiting at a barrier "
+             "(spec/baws.md §7 A1)"),
+    OPT_BOOL("sm.cff_skip_barrier_warps", sm.cff_skip_barrier_warps, "true",
+             "cff: never fetch for a warp waiting at a barrier (spec/baws.md §7 A8)"),
     OPT_INT("sm.ibuffer_size", sm.ibuffer_size, 1, 16, "2", "instructions",
             "I-buffer entries per warp"),
     OPT_INT("sm.fetch_width", sm.fetch_width, 1, 16, "2", "instructions",
@@ -218,6 +226,19 @@ const st_option st_options[] = {
             "core cycles without any progress after which a run is reported as deadlocked"),
     OPT_INT("sim.seed", sim.seed, 0, INT64_MAX, "1", "",
             "seed for every pseudo-random choice in the model"),
+
+    /* co-simulation (docs/cosim.md) */
+    OPT_STR("cosim.units", cosim.units, "",
+            "units whose RTL runs in lock-step with the C model, comma-separated: wsched (the "
+            "issue scheduler in use), fetch (the fetch arbiter in use), wpt, or RTL module "
+            "names; a unit may name a planted fault as UNIT:MUTANT (tests); needs a simtref "
+            "built with Verilator"),
+    OPT_STR("cosim.rtl_drives", cosim.rtl_drives, "",
+            "co-simulated units whose RTL outputs drive the model instead of the C model's"),
+    OPT_INT("cosim.window", cosim.window, 1, 4096, "64", "cycles",
+            "cycles of waveform (FST) recorded before a mismatch"),
+    OPT_STR("cosim.trace_dir", cosim.trace_dir, ".",
+            "directory for the mismatch report and waveform"),
 };
 
 const size_t st_num_options = sizeof st_options / sizeof st_options[0];

@@ -1,6 +1,9 @@
-/* Front end of the SM: the fetch arbiter (round robin over warps whose
- * I-buffer is empty, the rule of spec/baws.md §1.2), the L1 I-cache, and
- * decode into the per-warp I-buffers. */
+/* Front end of the SM: the fetch arbiter (a unit, units/fetch_rr or
+ * units/fetch_cff, choosing among the warps whose I-buffer is empty, the
+ * rule of spec/baws.md §1.2), the L1 I-cache, and decode into the per-warp
+ * I-buffers. */
+#include <string.h>
+
 #include "core/sm_internal.h"
 
 void st_ibuf_flush(st_twarp *tw, uint32_t pc, bool control) {
@@ -54,59 +57,92 @@ static bool wants_fetch(const st_twarp *tw) {
          tw->decode_n == 0 && tw->fetch_pc < UINT32_MAX;
 }
 
-void st_sm_fetch(st_sm *sm, uint64_t now) {
-  /* Round robin from the slot after the last one fetched: the slots above
-   * it first, then from the bottom. */
-  uint64_t above = sm->fetch_rr + 1 >= 64 ? 0 : ~((UINT64_C(2) << sm->fetch_rr) - 1);
-  uint64_t cand[2] = {sm->occ & above, sm->occ & ~above};
-  for (int half = 0; half < 2; half++)
-  ST_BITS(bit, cand[half]) {
+/* One I-cache access for warp slot i. */
+static void fetch_for(st_sm *sm, uint32_t i, uint64_t now) {
+  st_twarp *tw = &sm->warps[i];
+  st_mreq *r = st_mreq_alloc(sm->pool);
+  if (r == NULL) {
+    st_error_set(sm->exec->err, ST_ERR_NOMEM, "out of host memory");
+    return;
+  }
+  uint64_t line = st_cache_line_size(sm->l1i);
+  r->addr = st_sm_inst_addr(sm, tw->fetch_pc) / line * line;
+  r->bytes = (uint32_t)line;
+  r->op = MREQ_READ;
+  r->kind = ACC_INST_R;
+  r->wants_reply = 1;
+  r->sm = (uint16_t)sm->id;
+  r->cluster = (uint16_t)(sm->id / (uint32_t)sm->cfg->gpu.sms_per_cluster);
+  r->warp = (uint16_t)i;
+  r->pc = tw->fetch_pc;
+  r->t_issue = now;
+  st_resfail why = RESFAIL_NONE;
+  st_cache_outcome o = sm->cfg->l1i.enabled ? st_cache_access(sm->l1i, r, now, &why)
+                                            : CACHE_RESFAIL;
+  if (!sm->cfg->l1i.enabled) {
+    /* No I-cache: every fetch is a round trip to the L2. */
+    st_mqueue_push(&sm->out, r);
+    o = CACHE_MISS;
+  }
+  sm->stats.fetches++;
+  if (o == CACHE_HIT) {
+    st_mreq_free(sm->pool, r);
+    tw->decode_n = (uint8_t)fetch_count(sm, tw);
+    sm->decoding |= UINT64_C(1) << i;
+    tw->decode_pc = tw->fetch_pc;
+    tw->decode_at = now + (uint64_t)sm->cfg->l1i.latency;
+    tw->fetch_pc += tw->decode_n;
+  } else if (o == CACHE_RESFAIL) {
+    st_mreq_free(sm->pool, r);
+  } else {
+    sm->stats.icache_misses++;
+    tw->fetch_wait = 1;
+  }
+}
+
+/* The fetch arbiter's inputs: which warps may fetch and, for CFF, what the
+ * issue policy knows of them (TB slot, age, barrier, this cycle's issues,
+ * the WPT snapshot). */
+static void fetch_inputs(st_sm *sm) {
+  st_uin *in = &sm->fetch_in;
+  bool cff = sm->cfg->sm.fetch_arbiter == ST_FETCH_CFF;
+  memset(in, 0, cff ? sizeof in->cff : sizeof in->frr);
+  uint8_t *elig = cff ? in->cff.eligible : in->frr.eligible;
+  ST_BITS(bit, sm->occ) {
     uint32_t i = (uint32_t)bit;
     st_twarp *tw = &sm->warps[i];
-    if (!wants_fetch(tw) || tw->fetch_pc >= sm->k->mod->n_insts) {
-      continue;
+    elig[i] = wants_fetch(tw) && tw->fetch_pc < sm->k->mod->n_insts;
+    if (cff) {
+      in->cff.at_bar[i] = tw->fw->state == ST_WARP_BARRIER;
+      in->cff.tb[i] = (uint8_t)tw->cta_slot;
+      in->cff.age[i] = tw->age_rank;
     }
-    st_mreq *r = st_mreq_alloc(sm->pool);
-    if (r == NULL) {
-      st_error_set(sm->exec->err, ST_ERR_NOMEM, "out of host memory");
-      return;
-    }
-    uint64_t line = st_cache_line_size(sm->l1i);
-    r->addr = st_sm_inst_addr(sm, tw->fetch_pc) / line * line;
-    r->bytes = (uint32_t)line;
-    r->op = MREQ_READ;
-    r->kind = ACC_INST_R;
-    r->wants_reply = 1;
-    r->sm = (uint16_t)sm->id;
-    r->cluster = (uint16_t)(sm->id / (uint32_t)sm->cfg->gpu.sms_per_cluster);
-    r->warp = (uint16_t)i;
-    r->pc = tw->fetch_pc;
-    r->t_issue = now;
-    st_resfail why = RESFAIL_NONE;
-    st_cache_outcome o = sm->cfg->l1i.enabled ? st_cache_access(sm->l1i, r, now, &why)
-                                              : CACHE_RESFAIL;
-    if (!sm->cfg->l1i.enabled) {
-      /* No I-cache: every fetch is a round trip to the L2. */
-      st_mqueue_push(&sm->out, r);
-      o = CACHE_MISS;
-    }
-    sm->fetch_rr = i;
-    sm->stats.fetches++;
-    if (o == CACHE_HIT) {
-      st_mreq_free(sm->pool, r);
-      tw->decode_n = (uint8_t)fetch_count(sm, tw);
-      sm->decoding |= UINT64_C(1) << i;
-      tw->decode_pc = tw->fetch_pc;
-      tw->decode_at = now + (uint64_t)sm->cfg->l1i.latency;
-      tw->fetch_pc += tw->decode_n;
-    } else if (o == CACHE_RESFAIL) {
-      st_mreq_free(sm->pool, r);
-    } else {
-      sm->stats.icache_misses++;
-      tw->fetch_wait = 1;
-    }
-    return; /* one fetch per cycle */
   }
+  if (cff) {
+    const fetch_cff_params *p = &sm->fetch.p.cff;
+    for (uint32_t b = 0; b < p->n_tbs; b++) {
+      in->cff.cnt[b] = sm->has_wpt ? sm->wpt_snap.cnt[b] : 0;
+      in->cff.tb_launch[b] = (uint8_t)((sm->fetch_launch_pending >> b) & 1);
+    }
+    for (uint32_t s = 0; s < sm->n_sched; s++) {
+      in->cff.issue_valid[s] = sm->issued_valid[s];
+      in->cff.issue_warp[s] = sm->issued_valid[s] ? sm->issued_slot[s] : 0;
+    }
+  }
+}
+
+void st_sm_fetch(st_sm *sm, uint64_t now) {
+  fetch_inputs(sm);
+  st_uout *out = &sm->fetch_out;
+  if (st_uinst_eval(&sm->fetch, now, &sm->fetch_in, out, sm->exec->err) != ST_OK) {
+    return;
+  }
+  /* fetch_rr_out and fetch_cff_out begin with grant_valid, grant */
+  if (out->frr.grant_valid) {
+    fetch_for(sm, out->frr.grant, now); /* one fetch per cycle */
+  }
+  st_uinst_tick(&sm->fetch, &sm->fetch_in, out);
+  sm->fetch_launch_pending = 0;
 }
 
 /* An I-cache line arrived: warps waiting for it may fetch again. */

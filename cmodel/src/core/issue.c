@@ -1,118 +1,13 @@
-/* Issue: each warp scheduler orders its warps by its policy (one ordering
- * hook per policy), finds the first whose next instruction can go, executes
- * it functionally and sends it to an operand collector. Every warp of the
- * scheduler is classified each cycle for the stall breakdown. */
+/* Issue: each warp scheduler classifies its warps (readiness, the stall
+ * breakdown), lets its issue scheduler unit (units/wsched_*: the policy of
+ * sm.warp_scheduler, a C model co-verified against rtl/wsched_*.sv) pick a
+ * ready warp, executes that warp's instruction functionally and sends it to
+ * an operand collector. With a BAWS policy, barrier arrivals and exits are
+ * passed on to the warp priority table (units/wpt). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/sm_internal.h"
-
-/* ---- ordering hooks: fill order[] with the scheduler's warp slots ------- */
-
-/* Warp slots of scheduler s, ascending. */
-static uint32_t sched_warps(const st_sm *sm, uint32_t s, uint32_t *out) {
-  uint32_t n = 0;
-  ST_BITS(i, sm->occ & sm->sched_mask[s]) { out[n++] = (uint32_t)i; }
-  return n;
-}
-
-/* Loose round robin: starting after the warp issued last. */
-static uint32_t order_lrr(st_sm *sm, uint32_t s, uint32_t *order) {
-  uint64_t mine = sm->occ & sm->sched_mask[s];
-  uint32_t last = sm->sched[s].last;
-  uint64_t above = last == UINT32_MAX || last >= 63 ? (last == UINT32_MAX ? mine : 0)
-                                                    : mine & ~((UINT64_C(2) << last) - 1);
-  uint32_t n = 0;
-  ST_BITS(i, above) { order[n++] = (uint32_t)i; }
-  ST_BITS(i, mine & ~above) { order[n++] = (uint32_t)i; }
-  return n;
-}
-
-/* Greedy then oldest: the warp issued last, then the others oldest first. */
-static uint32_t order_gto(st_sm *sm, uint32_t s, uint32_t *order) {
-  uint32_t n = sched_warps(sm, s, order);
-  /* insertion sort by age (launch order) */
-  for (uint32_t i = 1; i < n; i++) {
-    uint32_t x = order[i];
-    uint32_t j = i;
-    while (j > 0 && sm->warps[order[j - 1]].age > sm->warps[x].age) {
-      order[j] = order[j - 1];
-      j--;
-    }
-    order[j] = x;
-  }
-  uint32_t last = sm->sched[s].last;
-  if (last != UINT32_MAX && sm->warps[last].fw != NULL) {
-    for (uint32_t i = 0; i < n; i++) {
-      if (order[i] == last) {
-        memmove(order + 1, order, i * sizeof *order);
-        order[0] = last;
-        break;
-      }
-    }
-  }
-  return n;
-}
-
-/* Two-level: an active set of sm.tls_active_warps warps served round robin.
- * A warp that waits on a load leaves the set; the oldest waiting warps fill
- * the free places. */
-static uint32_t order_tls(st_sm *sm, uint32_t s, uint32_t *order) {
-  st_sched *sc = &sm->sched[s];
-  uint32_t cap = (uint32_t)sm->cfg->sm.tls_active_warps;
-  uint32_t keep = 0;
-  for (uint32_t i = 0; i < sc->n_active; i++) {
-    const st_twarp *tw = &sm->warps[sc->active[i]];
-    if (tw->fw != NULL && !tw->finished && tw->stall != STALL_DATA_MEM) {
-      sc->active[keep++] = sc->active[i];
-    }
-  }
-  sc->n_active = keep;
-  uint32_t all[ST_WARP_SIZE * 2 + 64];
-  uint32_t n = order_gto(sm, s, all); /* oldest first (greedy warp first) */
-  for (uint32_t i = 0; i < n && sc->n_active < cap; i++) {
-    const st_twarp *tw = &sm->warps[all[i]];
-    bool in = false;
-    for (uint32_t k = 0; k < sc->n_active; k++) {
-      in = in || sc->active[k] == all[i];
-    }
-    if (!in && !tw->finished && tw->stall != STALL_DATA_MEM) {
-      sc->active[sc->n_active++] = all[i];
-    }
-  }
-  /* round robin within the active set, after the warp issued last */
-  uint32_t start = 0;
-  for (uint32_t i = 0; i < sc->n_active; i++) {
-    if (sc->active[i] == sc->last) {
-      start = i + 1;
-    }
-  }
-  uint32_t m = 0;
-  for (uint32_t k = 0; k < sc->n_active; k++) {
-    order[m++] = sc->active[(start + k) % sc->n_active];
-  }
-  /* the warps outside the set are listed after it, so they are classified */
-  for (uint32_t i = 0; i < n; i++) {
-    bool in = false;
-    for (uint32_t k = 0; k < sc->n_active; k++) {
-      in = in || sc->active[k] == all[i];
-    }
-    if (!in) {
-      order[m++] = all[i];
-    }
-  }
-  return m;
-}
-
-typedef uint32_t (*order_fn)(st_sm *sm, uint32_t s, uint32_t *order);
-
-static order_fn policy_order(int kind) {
-  switch ((st_warp_sched_kind)kind) {
-  case ST_WSCHED_GTO: return order_gto;
-  case ST_WSCHED_TLS: return order_tls;
-  default: return order_lrr;
-  }
-}
 
 /* ---- readiness -------------------------------------------------------- */
 
@@ -189,8 +84,17 @@ static bool scoreboard_fit(st_twarp *tw) {
   return true;
 }
 
-/* Issues the instruction at the head of slot's I-buffer. */
-static st_status issue_one(st_sm *sm, uint32_t slot, uint64_t now) {
+/* True if some barrier of the CTA holds arrivals (bit per barrier). */
+static uint32_t barriers_pending(const st_cta *cta) {
+  uint32_t m = 0;
+  for (uint32_t id = 0; id < ST_NUM_BARRIERS; id++) {
+    m |= cta->bars[id].arrived != 0 ? UINT32_C(1) << id : 0;
+  }
+  return m;
+}
+
+/* Issues the instruction at the head of slot's I-buffer (scheduler s). */
+static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
   st_twarp *tw = &sm->warps[slot];
   st_warp *w = tw->fw;
   uint32_t pc = st_warp_pc(w);
@@ -243,12 +147,26 @@ static st_status issue_one(st_sm *sm, uint32_t slot, uint64_t now) {
   tw->ib_head = (tw->ib_head + 1) % ST_MAX_IBUF;
   tw->ib_count--;
   tw->head_state = HEAD_UNKNOWN;
+  if (sm->has_wpt && (r == ST_EXEC_BARRIER || r == ST_EXEC_RELEASED)) {
+    /* A barrier arrival for the WPT (bar.arrive counts only if it released). */
+    sm->wpt_in.arr_valid[s] = 1;
+    sm->wpt_in.arr_tb[s] = (uint8_t)tw->cta_slot;
+    sm->wpt_in.arr_rel[s] = r == ST_EXEC_RELEASED;
+  }
   if (r == ST_EXEC_DONE) {
     tw->finished = 1;
     st_ibuf_flush(tw, UINT32_MAX, false);
     st_tcta *tc = &sm->ctas[tw->cta_slot];
     tc->warps_live--;
+    uint32_t before = sm->has_wpt ? barriers_pending(tc->cta) : 0;
     st_cta_warp_finished(tc->cta);
+    if (sm->has_wpt) {
+      /* An exit can release a barrier the other warps wait at (spec/baws.md
+       * §7 A2); the TB's last exit ends its implicit exit barrier. */
+      sm->wpt_in.exit_valid[s] = 1;
+      sm->wpt_in.exit_tb[s] = (uint8_t)tw->cta_slot;
+      sm->wpt_in.exit_rel[s] = (before & ~barriers_pending(tc->cta)) != 0 || tc->warps_live == 0;
+    }
   } else {
     uint32_t next = st_warp_pc(w);
     uint32_t expect = tw->ib_count ? tw->ibuf_pc[tw->ib_head] : tw->decode_n ? tw->decode_pc
@@ -260,40 +178,113 @@ static st_status issue_one(st_sm *sm, uint32_t slot, uint64_t now) {
   return ST_OK;
 }
 
-void st_sm_issue(st_sm *sm, uint64_t now) {
-  uint32_t order[1024];
-  uint32_t per_sched = (uint32_t)sm->cfg->sm.issue_per_scheduler;
-  order_fn order_of = policy_order(sm->cfg->sm.warp_scheduler);
-  for (uint32_t s = 0; s < sm->n_sched; s++) {
-    if ((sm->occ & sm->sched_mask[s]) == 0) {
+/* Fills the issue scheduler's inputs for the warps of scheduler s and
+ * classifies each warp (readiness, before anything of s issues). */
+static void sched_inputs(st_sm *sm, uint32_t s) {
+  st_sched *sc = &sm->sched[s];
+  uint32_t ns = sm->n_sched;
+  int kind = sm->cfg->sm.warp_scheduler;
+  st_uin *in = &sc->in;
+  memset(in, 0, sizeof *in);
+  uint8_t *ready = kind == ST_WSCHED_GTO   ? in->gto.ready
+                   : kind == ST_WSCHED_TLS ? in->tls.ready
+                   : kind == ST_WSCHED_LRR ? in->lrr.ready
+                                           : in->mwf.ready;
+  for (uint32_t j = 0; j < sc->n_warps; j++) {
+    uint32_t slot = j * ns + s;
+    if (!(sm->occ >> slot & 1)) {
       continue;
     }
-    uint32_t n = order_of(sm, s, order);
-    uint32_t issued = 0;
-    for (uint32_t k = 0; k < n; k++) {
-      uint32_t slot = order[k];
-      st_twarp *tw = &sm->warps[slot];
-      st_stall why = readiness(sm, tw);
-      if (why == STALL_ISSUED) {
-        sm->any_ready = 1;
-        if (issued == 0) {
-          /* Up to issue_per_scheduler instructions of this one warp. */
-          for (uint32_t d = 0; d < per_sched; d++) {
-            if (d > 0 && readiness(sm, tw) != STALL_ISSUED) {
-              break;
-            }
-            if (issue_one(sm, slot, now) != ST_OK) {
-              return;
-            }
-            issued++;
-          }
-          sm->sched[s].last = slot;
-          sm->issued_any = 1;
-        } else {
-          why = STALL_NOT_SELECTED;
+    st_twarp *tw = &sm->warps[slot];
+    switch ((st_warp_sched_kind)kind) {
+    case ST_WSCHED_GTO:
+      in->gto.valid[j] = 1;
+      in->gto.age[j] = tw->age_rank;
+      break;
+    case ST_WSCHED_TLS:
+      /* the cause of the previous cycle: waiting on a load demotes */
+      in->tls.valid[j] = 1;
+      in->tls.exited[j] = tw->finished;
+      in->tls.mem_wait[j] = tw->stall == STALL_DATA_MEM;
+      in->tls.age[j] = tw->age_rank;
+      break;
+    case ST_WSCHED_MWF_LRR:
+    case ST_WSCHED_MWF_GTO:
+      in->mwf.tb[j] = (uint8_t)tw->cta_slot;
+      break;
+    default:
+      break;
+    }
+    st_stall why = readiness(sm, tw);
+    st_sm_set_stall(sm, tw, why);
+    ready[j] = why == STALL_ISSUED;
+  }
+  if (kind == ST_WSCHED_MWF_LRR || kind == ST_WSCHED_MWF_GTO) {
+    for (uint32_t b = 0; b < sc->u.p.mwf.n_tbs; b++) {
+      in->mwf.cnt[b] = sm->wpt_snap.cnt[b];
+      in->mwf.tb_launch[b] = (uint8_t)((sc->launch_pending >> b) & 1);
+    }
+  }
+}
+
+void st_sm_issue(st_sm *sm, uint64_t now) {
+  uint32_t per_sched = (uint32_t)sm->cfg->sm.issue_per_scheduler;
+  uint32_t ns = sm->n_sched;
+  st_error *err = sm->exec->err;
+  memset(sm->issued_valid, 0, sizeof sm->issued_valid);
+  if (sm->has_wpt) {
+    /* The WPT's registered counts: the snapshot both schedulers and the
+     * fetch arbiter use this cycle (spec/baws.md §7 A6). */
+    if (st_uinst_eval(&sm->wpt, now, &sm->wpt_in, &sm->wpt_snap, err) != ST_OK) {
+      return;
+    }
+  }
+  for (uint32_t s = 0; s < ns; s++) {
+    st_sched *sc = &sm->sched[s];
+    if ((sm->occ & sm->sched_mask[s]) == 0) {
+      continue; /* no warps: the scheduler is not clocked */
+    }
+    sched_inputs(sm, s);
+    st_uout *out = &sc->out;
+    if (st_uinst_eval(&sc->u, now, &sc->in, out, err) != ST_OK) {
+      return;
+    }
+    /* Every issue scheduler's output begins with grant_valid, grant, key. */
+    const wsched_lrr_out *o = &out->lrr;
+    uint32_t win = o->grant_valid ? o->grant * ns + s : UINT32_MAX;
+    if (win != UINT32_MAX) {
+      st_twarp *tw = &sm->warps[win];
+      sm->any_ready = 1;
+      /* Up to issue_per_scheduler instructions of this one warp. */
+      for (uint32_t d = 0; d < per_sched; d++) {
+        if (d > 0 && readiness(sm, tw) != STALL_ISSUED) {
+          /* The warp counts as issued this cycle, so the cause just found is
+           * not kept: look again next cycle. */
+          tw->head_state = HEAD_UNKNOWN;
+          break;
+        }
+        if (issue_one(sm, s, win, now) != ST_OK) {
+          return;
         }
       }
-      st_sm_set_stall(sm, tw, why);
+      sm->issued_any = 1;
+      sm->issued_valid[s] = 1;
+      sm->issued_slot[s] = (uint8_t)win;
+      st_sm_set_stall(sm, tw, STALL_ISSUED);
+      /* The warps after the winner in the policy's order are classified
+       * after its issue (a collector it took, a barrier it released): a
+       * ready one that was not chosen is STALL_NOT_SELECTED. */
+      for (uint32_t j = 0; j < sc->n_warps; j++) {
+        uint32_t slot = j * ns + s;
+        if (slot == win || !(sm->occ >> slot & 1) || o->key[j] < o->key[o->grant]) {
+          continue;
+        }
+        st_twarp *x = &sm->warps[slot];
+        st_stall why = readiness(sm, x);
+        st_sm_set_stall(sm, x, why == STALL_ISSUED ? STALL_NOT_SELECTED : why);
+      }
     }
+    st_uinst_tick(&sc->u, &sc->in, out);
+    sc->launch_pending = 0;
   }
 }

@@ -41,11 +41,6 @@ st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st
   for (uint32_t i = 0; i < sm->max_warps; i++) {
     sm->sched_mask[i % sm->n_sched] |= UINT64_C(1) << i;
   }
-  for (unsigned s = 0; ok && s < sm->n_sched; s++) {
-    sm->sched[s].last = UINT32_MAX;
-    sm->sched[s].active = calloc(sm->max_warps, sizeof *sm->sched[s].active);
-    ok = sm->sched[s].active != NULL;
-  }
   if (!ok) {
     st_sm_destroy(sm);
     return st_error_set(err, ST_ERR_NOMEM, "out of host memory creating an SM");
@@ -66,6 +61,7 @@ st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st
     return rc;
   }
   st_mqueue_init(&sm->out, 0);
+  st_sm_units_init(sm);
   *out = sm;
   return ST_OK;
 }
@@ -87,9 +83,7 @@ void st_sm_destroy(st_sm *sm) {
     free(sm->coll[u]);
     free(sm->unit_free[u]);
   }
-  for (unsigned s = 0; s < ST_MAX_SCHED; s++) {
-    free(sm->sched[s].active);
-  }
+  st_sm_units_destroy(sm);
   /* Records still in flight when a kernel was stopped early are freed too. */
   st_flight *f = sm->all_flights;
   while (f != NULL) {
@@ -116,9 +110,20 @@ void st_sm_begin_kernel(st_sm *sm, const st_kernel *k, const st_tinst *decoded,
   sm->dec = decoded;
   sm->ctas_per_sm = ctas_per_sm < sm->n_cta_slots ? ctas_per_sm : sm->n_cta_slots;
   sm->exec = exec;
-  for (unsigned s = 0; s < sm->n_sched; s++) {
-    sm->sched[s].last = UINT32_MAX;
-    sm->sched[s].n_active = 0;
+  st_sm_units_reset_sched(sm);
+}
+
+st_status st_sm_attach_cosim(st_sm *sm, const st_cosim_provider *prov, st_error *err) {
+  return st_sm_units_attach(sm, prov, err);
+}
+
+/* Ranks the resident warps by age (0: oldest), the age input of the
+ * greedy-then-oldest orders. Called whenever residency changes. */
+static void rank_ages(st_sm *sm) {
+  ST_BITS(i, sm->occ) {
+    uint8_t r = 0;
+    ST_BITS(k, sm->occ) { r = (uint8_t)(r + (sm->warps[k].age < sm->warps[i].age)); }
+    sm->warps[i].age_rank = r;
   }
 }
 
@@ -189,6 +194,8 @@ st_status st_sm_launch_cta(st_sm *sm, uint64_t linear, uint64_t now, st_error *e
     }
   }
   (void)now;
+  rank_ages(sm);
+  st_sm_units_tb_launch(sm, slot);
   sm->resident++;
   sm->stats.ctas_launched++;
   return ST_OK;
@@ -218,6 +225,7 @@ static void retire_ctas(st_sm *sm) {
     tc->cta = NULL;
     sm->resident--;
     sm->stats.ctas_done++;
+    rank_ages(sm);
   }
 }
 
@@ -293,6 +301,12 @@ st_status st_sm_cycle(st_sm *sm, uint64_t now) {
   }
   st_sm_decode(sm, now);
   st_sm_fetch(sm, now);
+  if (sm->exec->err->code == ST_OK) {
+    st_sm_units_end_cycle(sm, now);
+  }
+  if (sm->exec->err->code != ST_OK) {
+    return sm->exec->err->code;
+  }
   st_sm_drain_misses(sm);
   account(sm, 1);
   retire_ctas(sm);

@@ -13,7 +13,11 @@
  *                  functional model executes the instruction (values are
  *                  exact now), and it enters a collector
  *   6. decode      fetched instructions enter the I-buffers
- *   7. fetch       one I-cache access for one warp
+ *   7. fetch       one I-cache access for one warp (after issue: CFF uses
+ *                  this cycle's issue decisions)
+ *   8. units       the BAWS warp priority table registers this cycle's
+ *                  barrier events (its counts, read at the start of issue,
+ *                  are the same for both schedulers and fetch)
  * Misses leave for the interconnect at the end of the cycle. CTA launch is
  * decided by the GPU after all SMs ran their cycle.
  */
@@ -81,6 +85,11 @@ typedef struct st_sm_env {
 st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st_sm **out,
                        st_error *err);
 void st_sm_destroy(st_sm *sm);
+
+struct st_cosim_provider;
+/* Creates the RTL twins of the SM's units that cfg->cosim.units names
+ * (core/sm_units.c); prov may be NULL when none are named. */
+st_status st_sm_attach_cosim(st_sm *sm, const struct st_cosim_provider *prov, st_error *err);
 
 /* Prepares the SM for a kernel: its decoded instructions and occupancy
  * limit (CTAs per SM). The caches keep their contents across kernels. */

@@ -7,6 +7,14 @@
 
 #include "core/sm.h"
 #include "func/warp.h"
+#include "units/cosim_hook.h"
+#include "units/fetch_cff.h"
+#include "units/fetch_rr.h"
+#include "units/wpt.h"
+#include "units/wsched_gto.h"
+#include "units/wsched_lrr.h"
+#include "units/wsched_mwf.h"
+#include "units/wsched_tls.h"
 
 #define ST_MAX_IBUF 16
 #define ST_MAX_SCHED 16
@@ -38,6 +46,7 @@ typedef struct st_twarp {
   st_warp *fw;          /* functional warp; NULL when the slot is free */
   uint32_t cta_slot;
   uint64_t age;         /* launch order: smaller is older */
+  uint8_t age_rank;     /* rank of age among the SM's resident warps (0: oldest) */
   uint32_t ibuf_pc[ST_MAX_IBUF];
   uint32_t ib_head, ib_count;
   uint32_t fetch_pc;    /* next instruction to fetch */
@@ -76,10 +85,64 @@ typedef struct st_wb_heap {
   uint32_t n, cap;
 } st_wb_heap;
 
+/* Storage for any unit's structs (units/). The issue schedulers' outputs
+ * share their first fields (grant_valid, grant, key), so any member reads
+ * them. */
+typedef union st_uparams {
+  wsched_lrr_params lrr;
+  wsched_gto_params gto;
+  wsched_tls_params tls;
+  wsched_mwf_params mwf;
+  fetch_rr_params frr;
+  fetch_cff_params cff;
+  wpt_params wpt;
+} st_uparams;
+typedef union st_ustate {
+  wsched_lrr_state lrr;
+  wsched_gto_state gto;
+  wsched_tls_state tls;
+  wsched_mwf_state mwf;
+  fetch_rr_state frr;
+  fetch_cff_state cff;
+  wpt_state wpt;
+} st_ustate;
+typedef union st_uin {
+  wsched_lrr_in lrr;
+  wsched_gto_in gto;
+  wsched_tls_in tls;
+  wsched_mwf_in mwf;
+  fetch_rr_in frr;
+  fetch_cff_in cff;
+  wpt_in wpt;
+} st_uin;
+typedef union st_uout {
+  wsched_lrr_out lrr;
+  wsched_gto_out gto;
+  wsched_tls_out tls;
+  wsched_mwf_out mwf;
+  fetch_rr_out frr;
+  fetch_cff_out cff;
+  wpt_out wpt;
+} st_uout;
+
+/* One unit instance of the SM: its C model and, with co-simulation on for
+ * it, the RTL twin that runs in lock-step (core/sm_units.c). */
+typedef struct st_uinst {
+  const st_unit_desc *desc; /* NULL: the SM has no such unit */
+  st_uparams p;
+  st_ustate s;
+  st_uout c_out;            /* the C model's outputs while an RTL twin runs */
+  st_cosim_check *chk;      /* the RTL twin, or NULL */
+  const st_cosim_provider *prov;
+  char name[24];            /* "sm3.wsched1" */
+} st_uinst;
+
 typedef struct st_sched {
-  uint32_t last;        /* LRR / GTO: the warp slot issued last (UINT32_MAX: none) */
-  uint32_t *active;     /* TLS: the active set, in order */
-  uint32_t n_active;
+  st_uinst u;             /* the issue scheduler unit (sm.warp_scheduler) */
+  st_uin in;
+  st_uout out;
+  uint32_t n_warps;       /* warps of this scheduler (local index j is slot j * n_sched + s) */
+  uint64_t launch_pending; /* TB slots launched since the unit's last clock edge */
 } st_sched;
 
 struct st_sm {
@@ -111,7 +174,19 @@ struct st_sm {
 
   st_sched sched[ST_MAX_SCHED];
   uint32_t n_sched;
-  uint32_t fetch_rr;    /* round-robin pointer of the fetch arbiter */
+  uint8_t issued_valid[ST_MAX_SCHED]; /* this cycle: scheduler s issued (for CFF) */
+  uint8_t issued_slot[ST_MAX_SCHED];  /* the warp slot it issued */
+
+  st_uinst fetch;       /* the fetch arbiter unit (sm.fetch_arbiter) */
+  st_uin fetch_in;
+  st_uout fetch_out;
+  uint64_t fetch_launch_pending;
+
+  bool has_wpt;         /* BAWS warp priority table (MWF issue policies) */
+  st_uinst wpt;
+  wpt_in wpt_in;        /* this cycle's barrier and exit events */
+  wpt_out wpt_snap;     /* the counts at the start of the cycle */
+  uint64_t wpt_launch_pending;
 
   st_collector *coll[UNIT_KINDS];
   uint32_t n_coll[UNIT_KINDS];
@@ -159,6 +234,24 @@ void st_sm_drain_misses(st_sm *sm);
 
 /* core/issue.c */
 void st_sm_issue(st_sm *sm, uint64_t now);
+
+/* core/sm_units.c: the SM's unit instances (issue schedulers, fetch
+ * arbiter, WPT) and their co-simulation. */
+void st_sm_units_init(st_sm *sm);
+void st_sm_units_destroy(st_sm *sm);
+/* Resets the issue schedulers (a kernel begins). */
+void st_sm_units_reset_sched(st_sm *sm);
+/* Creates the RTL twins cosim.units asks for; fails with the reason. */
+st_status st_sm_units_attach(st_sm *sm, const st_cosim_provider *prov, st_error *err);
+/* The C model's combinational outputs (and the RTL's, compared); returns
+ * ST_ERR_MISMATCH with a report in err when they differ. */
+st_status st_uinst_eval(st_uinst *u, uint64_t now, const void *in, void *out, st_error *err);
+/* The clock edge with the inputs and outputs of the cycle's last eval. */
+void st_uinst_tick(st_uinst *u, const void *in, const void *out);
+/* The end of a cycle: the WPT takes the issue stage's events. */
+st_status st_sm_units_end_cycle(st_sm *sm, uint64_t now);
+/* A TB was placed in CTA slot b: tells the units that track TB slots. */
+void st_sm_units_tb_launch(st_sm *sm, uint32_t b);
 
 /* core/fetch.c */
 void st_sm_decode(st_sm *sm, uint64_t now);

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "gpu/gpu_internal.h"
+#include "units/cosim_hook.h"
 
 st_arg st_arg_f32(float x) {
   uint32_t b;
@@ -114,6 +115,8 @@ void st_gpu_observe_copies(st_gpu *gpu, st_copy_observer fn, void *ctx) {
   gpu->observe_copy = fn;
   gpu->observe_ctx = ctx;
 }
+
+void st_gpu_set_cosim(st_gpu *gpu, const st_cosim_provider *p) { gpu->cosim = p; }
 
 st_status st_memset(st_gpu *gpu, uint64_t dst, uint8_t value, uint64_t bytes, st_error *err) {
   st_status rc = st_synchronize(gpu, err);

@@ -23,6 +23,7 @@ struct st_gpu {
   st_tmachine *tm;        /* the timing model, created by the first timing-mode kernel */
   st_copy_observer observe_copy; /* called with every device-to-host copy, or NULL */
   void *observe_ctx;
+  const struct st_cosim_provider *cosim; /* RTL co-simulation provider, or NULL */
   st_statset *kstats;     /* statistics of each kernel run, in launch order */
   size_t n_kstats, cap_kstats;
 };

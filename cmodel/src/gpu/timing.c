@@ -555,7 +555,12 @@ st_status st_run_timing(st_gpu *gpu, st_kernel *k, st_statset *out, st_error *er
   const st_config *cfg = &gpu->cfg;
   if (gpu->tm == NULL) {
     st_status rc = machine_create(cfg, &gpu->tm, err);
+    for (uint32_t i = 0; rc == ST_OK && i < gpu->tm->n_sms; i++) {
+      rc = st_sm_attach_cosim(gpu->tm->sms[i], gpu->cosim, err); /* cosim.units */
+    }
     if (rc != ST_OK) {
+      st_tmachine_destroy(gpu->tm);
+      gpu->tm = NULL;
       return rc;
     }
   }

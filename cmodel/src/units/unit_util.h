@@ -1,0 +1,63 @@
+/* Helpers shared by the unit models (not part of any unit's interface). */
+#ifndef SIMTREF_UNITS_UNIT_UTIL_H
+#define SIMTREF_UNITS_UNIT_UTIL_H
+
+#include <stdint.h>
+
+#include "units/unit.h"
+
+/* Position of j in the ring 0..n-1 walked from the element after `last`:
+ * (j - last - 1) mod n, for j, last < n. */
+static inline unsigned st_u_ring_after(unsigned j, unsigned last, unsigned n) {
+  return j > last ? j - last - 1 : j + n - last - 1;
+}
+
+/* The candidate with the smallest key (keys of candidates are distinct; on
+ * equal keys the lower index wins, as in the RTL's ascending scan). */
+static inline void st_u_argmin(unsigned n, const uint8_t *cand, const uint32_t *key,
+                               uint8_t *valid, uint8_t *which) {
+  unsigned best = 0;
+  int found = 0;
+  for (unsigned j = 0; j < n; j++) {
+    if (cand[j] && (!found || key[j] < key[best])) {
+      best = j;
+      found = 1;
+    }
+  }
+  *valid = (uint8_t)found;
+  *which = (uint8_t)(found ? best : 0);
+}
+
+/* Warp slots per SM, and per scheduler (slot i is warp i / n_sched of
+ * scheduler i mod n_sched). */
+static inline unsigned st_u_warps_per_sm(const st_config *cfg) {
+  return (unsigned)(cfg->sm.max_threads / cfg->sm.warp_size);
+}
+static inline unsigned st_u_warps_per_sched(const st_config *cfg) {
+  unsigned ns = (unsigned)cfg->sm.num_schedulers;
+  return (st_u_warps_per_sm(cfg) + ns - 1) / ns;
+}
+
+/* Defines U_desc from U_reset/eval/tick and the static layout, rtl_params and
+ * config_params functions of the unit's file. */
+#define ST_UNIT_DESC(U)                                                                    \
+  static void desc_reset(const void *p, void *s) { U##_reset(p, s); }                      \
+  static void desc_eval(const void *p, const void *s, const void *in, void *out) {         \
+    U##_eval(p, s, in, out);                                                               \
+  }                                                                                        \
+  static void desc_tick(const void *p, void *s, const void *in, const void *out) {         \
+    U##_tick(p, s, in, out);                                                               \
+  }                                                                                        \
+  const st_unit_desc U##_desc = {#U,                                                       \
+                                 sizeof(U##_params),                                       \
+                                 sizeof(U##_state),                                        \
+                                 sizeof(U##_in),                                           \
+                                 sizeof(U##_out),                                          \
+                                 layout,                                                   \
+                                 desc_reset,                                               \
+                                 desc_eval,                                                \
+                                 desc_tick,                                                \
+                                 rtl_params,                                               \
+                                 config_params}
+
+#endif

@@ -1,0 +1,57 @@
+/* Issue scheduler, loose round robin: see wsched_lrr.h. */
+#include "units/wsched_lrr.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "units/unit_util.h"
+
+void wsched_lrr_reset(const wsched_lrr_params *p, wsched_lrr_state *s) {
+  (void)p;
+  memset(s, 0, sizeof *s);
+}
+
+void wsched_lrr_eval(const wsched_lrr_params *p, const wsched_lrr_state *s,
+                     const wsched_lrr_in *in, wsched_lrr_out *out) {
+  unsigned nw = p->n_warps;
+  memset(out, 0, sizeof *out);
+  for (unsigned j = 0; j < nw; j++) {
+    out->key[j] = (uint32_t)(s->last_valid ? st_u_ring_after(j, s->last, nw) : j);
+  }
+  st_u_argmin(nw, in->ready, out->key, &out->grant_valid, &out->grant);
+}
+
+void wsched_lrr_tick(const wsched_lrr_params *p, wsched_lrr_state *s, const wsched_lrr_in *in,
+                     const wsched_lrr_out *out) {
+  (void)p;
+  (void)in;
+  if (out->grant_valid) {
+    s->last_valid = 1;
+    s->last = out->grant;
+  }
+}
+
+static void layout(const void *params, st_ulayout *l) {
+  const wsched_lrr_params *p = params;
+  unsigned iw = st_u_idx_bits(p->n_warps);
+  memset(l, 0, sizeof *l);
+  ST_UFIELD(l->in, l->n_in, wsched_lrr_in, ready, 1, p->n_warps);
+  ST_USCALAR(l->out, l->n_out, wsched_lrr_out, grant_valid, 1);
+  ST_USCALAR(l->out, l->n_out, wsched_lrr_out, grant, iw);
+  ST_UFIELD(l->out, l->n_out, wsched_lrr_out, key, iw, p->n_warps);
+  ST_USCALAR(l->state, l->n_state, wsched_lrr_state, last_valid, 1);
+  ST_USCALAR(l->state, l->n_state, wsched_lrr_state, last, iw);
+}
+
+static void rtl_params(const void *params, char *buf, size_t size) {
+  const wsched_lrr_params *p = params;
+  snprintf(buf, size, "NW=%u", p->n_warps);
+}
+
+static void config_params(const st_config *cfg, void *params) {
+  wsched_lrr_params *p = params;
+  memset(p, 0, sizeof *p);
+  p->n_warps = (uint8_t)st_u_warps_per_sched(cfg);
+}
+
+ST_UNIT_DESC(wsched_lrr);

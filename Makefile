@@ -35,9 +35,12 @@ test-asan: deps
 fuzz: deps
 	tests/fuzz/run-fuzz.sh $(or $(FUZZ_SECONDS),60)
 
-# Simulation-speed figures (not tests): functional mode, single thread.
+# Simulation-speed figures (not tests): functional and timing mode, and the
+# cost of co-simulation; single thread.
 bench: build
 	./$(BUILD)/func_bench
+	./$(BUILD)/timing_bench
+	sh bench/cosim_bench.sh ./$(BUILD)/simtref
 
 # Regenerates docs/config.md from the option table.
 docs: build

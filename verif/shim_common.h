@@ -156,11 +156,22 @@ template <class M, void (*BIND)(M &, Ports &)> struct Model {
     if (fst) fst->dump(time);
     time++;
   }
+  // rst_ni is driven high, then low: Verilator only sees the falling edge of
+  // an asynchronous reset after an evaluation with it high (a first eval
+  // with rst_ni already low would leave every register at its 0 initial
+  // value, hiding a wrong reset value). A clock edge inside the reset serves
+  // synchronous resets too.
   void reset() {
     m->clk_i = 0;
+    m->rst_ni = 1;
+    m->eval();
     m->rst_ni = 0;
     m->eval();
     dump();
+    m->clk_i = 1;
+    m->eval();
+    dump();
+    m->clk_i = 0;
     m->rst_ni = 1;
     m->eval();
     dump();

@@ -206,7 +206,7 @@ static void test_error_wrong_type(void **state) {
                "1:18: error: sim.skip_idle: expected true or false, got 'maybe'");
   expect_error("sm:\n  warp_scheduler: gtoo\n", NULL, 0,
                "2:19: error: sm.warp_scheduler: unknown value 'gtoo' (expected one of: lrr gto "
-               "tls)");
+               "tls mwf_lrr mwf_gto)");
   expect_error("l1d: 16KiB\n", NULL, 0,
                "1:6: error: 'l1d' is a section: expected a mapping of its keys");
   expect_error("l1d:\n  size: {a: 1}\n", NULL, 0,

@@ -77,7 +77,7 @@ static const expect cases[] = {
     E("ld.acquire.gpu.u32 %r1, [%rd1];", OP_LD, PT_U32, 0, 0, 0, 0, 0, SP_NONE, 1, SCOPE_GPU,
       ORDER_ACQUIRE, 0, 2),
     E("ld.global.cg.L1::evict_last.u32 %r1, [%rd1];", OP_LD, PT_U32, 0, 0, 0, 0, 0, SP_GLOBAL,
-      1, 0, 0, 0, 2),
+      1, 0, 0, IF_CG, 2),
     E("ld.global.L2::cache_hint.u32 %r1, [%rd1], %rd2;", OP_LD, PT_U32, 0, 0, 0, 0, 0,
       SP_GLOBAL, 1, 0, 0, 0, 2),
     E("st.global.v2.f64 [%rd1], {%fd1, %fd2};", OP_ST, PT_F64, 0, 0, 0, 0, 0, SP_GLOBAL, 2, 0,

@@ -62,6 +62,11 @@ static int run_named(const st_workload_desc *wd, const st_config *cfg, st_wl_siz
     return EXIT_FAIL;
   }
   st_gpu_set_cosim(gpu, cli_cosim_provider());
+  if (st_gpu_prepare_cosim(gpu, &err) != ST_OK) {
+    fprintf(stderr, "simtref run: error: %s\n", err.msg);
+    st_gpu_destroy(gpu);
+    return EXIT_USAGE;
+  }
   printf("simtref run %s (%s size, seed %" PRIu64 ") on %s (%s mode)\n", wd->name,
          size == ST_WL_PAPER ? "paper" : "small", seed, cfg->gpu.name,
          cfg->sim.mode == ST_MODE_FUNCTIONAL ? "functional" : "timing");
@@ -207,6 +212,12 @@ int cmd_run(int argc, char **argv) {
     return EXIT_FAIL;
   }
   st_gpu_set_cosim(gpu, cli_cosim_provider());
+  if (st_gpu_prepare_cosim(gpu, &err) != ST_OK) {
+    fprintf(stderr, "simtref run: error: %s\n", err.msg);
+    st_gpu_destroy(gpu);
+    st_workload_free(wl);
+    return EXIT_USAGE;
+  }
   st_wl_verdict *verdicts = calloc(wl->n_buffers ? wl->n_buffers : 1, sizeof *verdicts);
   if (verdicts == NULL) {
     fprintf(stderr, "simtref run: error: out of memory\n");

@@ -126,9 +126,10 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
   if (t->is_mem && w->access.space != SP_NONE) {
     memcpy(&f->acc, &w->access, sizeof f->acc);
     /* Volatile accesses and accesses ordered at GPU or system scope must see
-     * other SMs' writes: the L1 (not coherent) is bypassed. */
+     * other SMs' writes: the L1 (not coherent) is bypassed; so is it by the
+     * .cg (cache global: L2 only) and .cv loads. */
     const st_inst *in = &sm->k->mod->insts[pc];
-    f->bypass_l1 = (in->flags & IF_VOLATILE) || in->order == ORDER_VOLATILE ||
+    f->bypass_l1 = (in->flags & (IF_VOLATILE | IF_CG | IF_CV)) || in->order == ORDER_VOLATILE ||
                    ((in->order == ORDER_RELAXED || in->order == ORDER_ACQUIRE ||
                      in->order == ORDER_RELEASE || in->order == ORDER_ACQ_REL ||
                      in->order == ORDER_SC) &&

@@ -118,6 +118,13 @@ void st_gpu_observe_copies(st_gpu *gpu, st_copy_observer fn, void *ctx) {
 
 void st_gpu_set_cosim(st_gpu *gpu, const st_cosim_provider *p) { gpu->cosim = p; }
 
+st_status st_gpu_prepare_cosim(st_gpu *gpu, st_error *err) {
+  if (gpu->cfg.sim.mode != ST_MODE_TIMING || gpu->cfg.cosim.units[0] == '\0') {
+    return ST_OK;
+  }
+  return st_timing_prepare(gpu, err);
+}
+
 st_status st_memset(st_gpu *gpu, uint64_t dst, uint8_t value, uint64_t bytes, st_error *err) {
   st_status rc = st_synchronize(gpu, err);
   if (rc != ST_OK) {

@@ -551,18 +551,26 @@ static double wall_now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+st_status st_timing_prepare(st_gpu *gpu, st_error *err) {
+  if (gpu->tm != NULL) {
+    return ST_OK;
+  }
+  st_status rc = machine_create(&gpu->cfg, &gpu->tm, err);
+  for (uint32_t i = 0; rc == ST_OK && i < gpu->tm->n_sms; i++) {
+    rc = st_sm_attach_cosim(gpu->tm->sms[i], gpu->cosim, err); /* cosim.units */
+  }
+  if (rc != ST_OK) {
+    st_tmachine_destroy(gpu->tm);
+    gpu->tm = NULL;
+  }
+  return rc;
+}
+
 st_status st_run_timing(st_gpu *gpu, st_kernel *k, st_statset *out, st_error *err) {
   const st_config *cfg = &gpu->cfg;
-  if (gpu->tm == NULL) {
-    st_status rc = machine_create(cfg, &gpu->tm, err);
-    for (uint32_t i = 0; rc == ST_OK && i < gpu->tm->n_sms; i++) {
-      rc = st_sm_attach_cosim(gpu->tm->sms[i], gpu->cosim, err); /* cosim.units */
-    }
-    if (rc != ST_OK) {
-      st_tmachine_destroy(gpu->tm);
-      gpu->tm = NULL;
-      return rc;
-    }
+  st_status prc = st_timing_prepare(gpu, err);
+  if (prc != ST_OK) {
+    return prc;
   }
   st_tmachine *tm = gpu->tm;
   const st_tinst *dec = k->kmod->tinst;

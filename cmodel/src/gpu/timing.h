@@ -15,6 +15,10 @@ struct st_gpu;
  * caches and clocks from one kernel to the next. */
 st_status st_run_timing(struct st_gpu *gpu, st_kernel *k, st_statset *out, st_error *err);
 
+/* Creates the timing machine (and attaches co-simulated units) if it does
+ * not exist yet. */
+st_status st_timing_prepare(struct st_gpu *gpu, st_error *err);
+
 /* Statistics of everything the GPU ran so far (timing mode), or the
  * functional totals when nothing ran in timing mode. */
 void st_timing_run_stats(struct st_gpu *gpu, st_statset *out);

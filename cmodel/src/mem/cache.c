@@ -74,6 +74,8 @@ st_status st_cache_create(const st_cache_config *cfg, const char *name, st_mreq_
   c->ways = (uint32_t)cfg->ways;
   c->mshr_merge = cfg->mshr_merge > UINT32_MAX ? UINT32_MAX : (uint32_t)cfg->mshr_merge;
   c->line_bytes = (uint64_t)cfg->line;
+  c->slice_chunk_lines = 1;
+  c->slices = 1;
   c->line_log2 = log2_u64((uint64_t)cfg->line);
   c->set_log2 = log2_u64((uint64_t)sets);
   c->mshr_entries = (uint32_t)cfg->mshr_entries;
@@ -94,6 +96,11 @@ static void drain_queue(st_cache *c, st_mqueue *q) {
   while ((r = st_mqueue_pop(q)) != NULL) {
     st_mreq_free(c->pool, r);
   }
+}
+
+void st_cache_set_slicing(st_cache *c, uint64_t chunk_bytes, uint64_t slices) {
+  c->slice_chunk_lines = chunk_bytes >= c->line_bytes ? chunk_bytes / c->line_bytes : 1;
+  c->slices = slices > 0 ? slices : 1;
 }
 
 void st_cache_destroy(st_cache *c) {

@@ -44,6 +44,10 @@ struct st_cache {
   uint32_t sets, ways, mshr_merge;
   uint32_t line_log2, set_log2;
   uint64_t line_bytes;
+  /* A slice of an interleaved cache (the L2): the set index comes from the
+   * slice-local line number, dropping the bits that chose the slice. Lines
+   * per interleave chunk and slices; both 1 for a private cache. */
+  uint64_t slice_chunk_lines, slices;
 
   cache_line *lines;  /* sets * ways, set-major */
   uint64_t stamp;     /* replacement counter: bumped at every use, never time */

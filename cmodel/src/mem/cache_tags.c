@@ -11,6 +11,11 @@ uint32_t cache_set_of(const st_cache *c, uint64_t line) {
     return 0;
   }
   const uint64_t mask = c->sets - 1u;
+  if (c->slices > 1) {
+    /* chunk = line / L goes to slice chunk mod N: keep the other bits */
+    const uint64_t l = c->slice_chunk_lines;
+    line = line / l / c->slices * l + line % l;
+  }
   if (c->index == ST_INDEX_LINEAR) {
     return (uint32_t)(line & mask);
   }

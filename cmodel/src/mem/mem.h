@@ -152,6 +152,12 @@ typedef struct st_cache st_cache;
 st_status st_cache_create(const st_cache_config *cfg, const char *name, st_mreq_pool *pool,
                           st_cache **out, st_error *err);
 void st_cache_destroy(st_cache *c);
+/* Makes c one of `slices` slices of an interleaved cache in which
+ * consecutive chunks of chunk_bytes go to consecutive slices (the L2 slices:
+ * chunk_bytes = dram.partition_interleave, slices = channels x
+ * sub-partitions): sets are indexed with the slice-local address, so every
+ * set of the slice is used. chunk_bytes must be a multiple of the line. */
+void st_cache_set_slicing(st_cache *c, uint64_t chunk_bytes, uint64_t slices);
 
 /* Looks req up at time now (in the cache's clock). On HIT the caller owns req
  * again (it completes after the hit latency; a write hit under write-through

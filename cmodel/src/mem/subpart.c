@@ -66,6 +66,8 @@ st_status st_subpart_create(const st_config *cfg, uint32_t index, st_dram *dram,
       free(s);
       return rc;
     }
+    st_cache_set_slicing(s->l2, (uint64_t)cfg->dram.partition_interleave,
+                         (uint64_t)(cfg->dram.channels * cfg->dram.subpartitions));
   }
   st_mqueue_init(&s->rop, (uint32_t)(s->latency + SUBPART_QUEUE));
   st_mqueue_init(&s->to_dram, (uint32_t)(s->dram_latency + SUBPART_QUEUE));

@@ -125,6 +125,11 @@ static void modifiers(writer *w, const st_inst *in) {
     if (in->flags & IF_NC) {
       mod(w, "nc");
     }
+    if (in->flags & IF_CG) {
+      mod(w, "cg");
+    } else if (in->flags & IF_CV) {
+      mod(w, "cv");
+    }
     if (in->vec > 1) {
       put(w, ".v%u", in->vec);
     }

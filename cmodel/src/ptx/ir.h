@@ -143,7 +143,9 @@ enum {
   IF_RELU = 1u << 12,    /* .relu */
   IF_VOLATILE = 1u << 13,
   IF_SYNC = 1u << 14,    /* .sync form of shfl/vote/match/bar.warp */
-  IF_NOINC = 1u << 15    /* reserved */
+  IF_NOINC = 1u << 15,   /* reserved */
+  IF_CG = 1u << 16,      /* ld .cg: cached in the L2 only (bypasses the L1) */
+  IF_CV = 1u << 17       /* ld .cv: don't cache, fetch again (bypasses the L1) */
 };
 
 /* Special registers. */

@@ -948,9 +948,10 @@ static bool take_scope(dec *d, st_inst *in) {
   return k >= 0;
 }
 
-/* Cache operators and eviction hints: accepted and not recorded, except that
- * .L2::cache_hint adds a cache-policy operand. */
-static bool take_cache_hints(dec *d, bool is_store) {
+/* Cache operators and eviction hints: accepted; a load's .cg and .cv are
+ * recorded (IF_CG, IF_CV: the timing model serves them from the L2, not the
+ * L1), the rest are not. .L2::cache_hint adds a cache-policy operand. */
+static bool take_cache_hints(dec *d, st_inst *in, bool is_store) {
   static const char *const load_ops[] = {"ca", "cg", "cs", "lu", "cv"};
   static const char *const store_ops[] = {"wb", "cg", "cs", "wt"};
   static const char *const evict[] = {"L1::evict_normal", "L1::evict_unchanged",
@@ -959,7 +960,8 @@ static bool take_cache_hints(dec *d, bool is_store) {
   if (is_store) {
     TAKE_ONE(d, store_ops);
   } else {
-    TAKE_ONE(d, load_ops);
+    int op = TAKE_ONE(d, load_ops);
+    in->flags |= op == 1 ? IF_CG : op == 4 ? IF_CV : 0u;
     TAKE_ONE(d, prefetch_size);
   }
   TAKE_ONE(d, evict);
@@ -1019,7 +1021,7 @@ static bool dec_ldst(dec *d, st_inst *in, ptx_shape *sh) {
   static const char *const vecs[] = {"v2", "v4"};
   int v = TAKE_ONE(d, vecs);
   in->vec = (uint8_t)(v < 0 ? 1 : v == 0 ? 2 : 4);
-  bool hint = take_cache_hints(d, is_st);
+  bool hint = take_cache_hints(d, in, is_st);
   st_ptype t;
   if (!need_type(d, TS_MEM, &t)) {
     return false;

@@ -50,6 +50,11 @@ typedef struct st_cosim_provider {
  * first timing-mode kernel runs. */
 void st_gpu_set_cosim(st_gpu *gpu, const st_cosim_provider *p);
 
+/* Builds the timing machine now rather than at the first kernel, attaching
+ * the co-simulated units: a bad cosim.units (an unknown unit, no RTL build
+ * for these parameters, no provider) fails here, before anything runs. */
+st_status st_gpu_prepare_cosim(st_gpu *gpu, st_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,50 @@
+#!/bin/sh
+# Model-property checks on the statistics (docs/validation.md §5). Runs TARGET
+# (a benchmark of the suite, small size, or a workload file) twice and
+# requires byte-identical `--stats` JSON, apart from the keys that depend on
+# the host (wall_seconds, sim_thread_insts_per_second, sim_cycles_per_second),
+# and identical output buffers:
+#   skip_idle: once with sim.skip_idle=true, once with false (config_hash
+#              differs too: the configurations differ in that key);
+#   repeat:    twice with the same inputs.
+#   check_stats.sh skip_idle|repeat SIMTREF OUTDIR TARGET [SIMTREF RUN ARGS...]
+set -eu
+if [ $# -lt 4 ]; then
+  echo "usage: $0 skip_idle|repeat SIMTREF OUTDIR TARGET [ARGS...]" >&2
+  exit 2
+fi
+mode=$1 simtref=$2 out=$3 target=$4
+shift 4
+case $mode in
+  skip_idle) set_a="sim.skip_idle=true" set_b="sim.skip_idle=false"
+             drop='"wall_seconds"\|"sim_thread_insts_per_second"\|"sim_cycles_per_second"\|"config_hash"' ;;
+  repeat)    set_a="sim.skip_idle=true" set_b="sim.skip_idle=true"
+             drop='"wall_seconds"\|"sim_thread_insts_per_second"\|"sim_cycles_per_second"' ;;
+  *) echo "$0: unknown mode $mode" >&2; exit 2 ;;
+esac
+rm -rf "$out"
+mkdir -p "$out/a" "$out/b"
+for run in a b; do
+  if [ $run = a ]; then s=$set_a; else s=$set_b; fi
+  if ! "$simtref" run "$target" "$@" -s "$s" -o "$out/$run" --stats "$out/$run.json" \
+       >"$out/$run.log" 2>&1; then
+    cat "$out/$run.log"
+    echo "FAIL: simtref run $target -s $s failed" >&2
+    exit 1
+  fi
+  grep -v "$drop" "$out/$run.json" >"$out/$run.stats"
+done
+if ! cmp -s "$out/a.stats" "$out/b.stats"; then
+  diff "$out/a.stats" "$out/b.stats" | head -20
+  echo "FAIL: $mode: statistics of $target differ ($set_a / $set_b)" >&2
+  exit 1
+fi
+for f in "$out"/a/*; do
+  [ -e "$f" ] || continue
+  if ! cmp -s "$f" "$out/b/$(basename "$f")"; then
+    echo "FAIL: $mode: output $(basename "$f") of $target differs" >&2
+    exit 1
+  fi
+done
+echo "$mode: $target: $(grep -c . "$out/a.stats") lines of statistics identical" \
+     "($(grep -m1 '"cycles"' "$out/a.json" | tr -d ' ,'))"

@@ -148,6 +148,9 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
   tw->ib_head = (tw->ib_head + 1) % ST_MAX_IBUF;
   tw->ib_count--;
   tw->head_state = HEAD_UNKNOWN;
+  if (r == ST_EXEC_RELEASED || r == ST_EXEC_DONE) {
+    sm->issue_released = 1; /* other warps may be free to go */
+  }
   if (sm->has_wpt && (r == ST_EXEC_BARRIER || r == ST_EXEC_RELEASED)) {
     /* A barrier arrival for the WPT (bar.arrive counts only if it released). */
     sm->wpt_in.arr_valid[s] = 1;
@@ -187,6 +190,7 @@ static void sched_inputs(st_sm *sm, uint32_t s) {
   int kind = sm->cfg->sm.warp_scheduler;
   st_uin *in = &sc->in;
   memset(in, 0, sizeof *in);
+  sc->ready_mask = 0;
   uint8_t *ready = kind == ST_WSCHED_GTO   ? in->gto.ready
                    : kind == ST_WSCHED_TLS ? in->tls.ready
                    : kind == ST_WSCHED_LRR ? in->lrr.ready
@@ -219,6 +223,7 @@ static void sched_inputs(st_sm *sm, uint32_t s) {
     st_stall why = readiness(sm, tw);
     st_sm_set_stall(sm, tw, why);
     ready[j] = why == STALL_ISSUED;
+    sc->ready_mask |= (uint64_t)ready[j] << j;
   }
   if (kind == ST_WSCHED_MWF_LRR || kind == ST_WSCHED_MWF_GTO) {
     for (uint32_t b = 0; b < sc->u.p.mwf.n_tbs; b++) {
@@ -254,6 +259,7 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
     const wsched_lrr_out *o = &out->lrr;
     uint32_t win = o->grant_valid ? o->grant * ns + s : UINT32_MAX;
     if (win != UINT32_MAX) {
+      sm->issue_released = 0;
       st_twarp *tw = &sm->warps[win];
       sm->any_ready = 1;
       /* Up to issue_per_scheduler instructions of this one warp. */
@@ -274,10 +280,14 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
       st_sm_set_stall(sm, tw, STALL_ISSUED);
       /* The warps after the winner in the policy's order are classified
        * after its issue (a collector it took, a barrier it released): a
-       * ready one that was not chosen is STALL_NOT_SELECTED. */
+       * ready one that was not chosen is STALL_NOT_SELECTED. A warp that was
+       * not ready keeps its cause unless the issue released a barrier or
+       * ended a warp (nothing else an issue does can make it ready). */
+      uint64_t recheck = sm->issue_released ? ~UINT64_C(0) : sc->ready_mask;
       for (uint32_t j = 0; j < sc->n_warps; j++) {
         uint32_t slot = j * ns + s;
-        if (slot == win || !(sm->occ >> slot & 1) || o->key[j] < o->key[o->grant]) {
+        if (!(recheck >> j & 1) || slot == win || !(sm->occ >> slot & 1) ||
+            o->key[j] < o->key[o->grant]) {
           continue;
         }
         st_twarp *x = &sm->warps[slot];

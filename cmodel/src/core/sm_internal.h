@@ -143,6 +143,7 @@ typedef struct st_sched {
   st_uout out;
   uint32_t n_warps;       /* warps of this scheduler (local index j is slot j * n_sched + s) */
   uint64_t launch_pending; /* TB slots launched since the unit's last clock edge */
+  uint64_t ready_mask;    /* local warps found ready this cycle, before any issue */
 } st_sched;
 
 struct st_sm {
@@ -202,6 +203,7 @@ struct st_sm {
   uint64_t seq;
   uint8_t wb_stalled;   /* this cycle a ready result found no port */
   uint8_t issued_any;
+  uint8_t issue_released; /* this cycle's issue released a barrier or ended a warp */
   uint8_t any_ready;
 
   st_sm_stats stats;

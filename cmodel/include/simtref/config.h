@@ -40,8 +40,19 @@ typedef enum st_fetch_arb_kind {
 typedef enum st_cta_policy {
   ST_CTA_RR = 0, /* load-balanced round robin up to the occupancy limit */
   ST_CTA_STATIC, /* round robin, at most cta_scheduler.limit CTAs per SM */
+  ST_CTA_DYNCTA, /* round robin, at most n CTAs per SM, n set by each SM's DYNCTA unit */
   ST_CTA_POLICY_COUNT
 } st_cta_policy;
+
+/* dyncta.initial_n: the CTA limit n at a kernel start (N: the occupancy limit) */
+typedef enum st_dyncta_init {
+  ST_DYNCTA_INIT_ONE = 0, /* n = 1 */
+  ST_DYNCTA_INIT_HALF,    /* n = max(1, floor(N / 2)) */
+  ST_DYNCTA_INIT_MAX      /* n = N */
+} st_dyncta_init;
+
+/* st_config has the dyncta section (cmodel/src/units/dyncta_config.c). */
+#define ST_HAVE_DYNCTA_CONFIG 1
 
 typedef enum st_replacement { ST_REPL_LRU = 0, ST_REPL_FIFO } st_replacement;
 
@@ -165,6 +176,17 @@ typedef struct st_config {
     int policy; /* st_cta_policy */
     int64_t limit;
   } cta_scheduler;
+  struct {                        /* DYNCTA controller, one per SM (docs/units/dyncta.md) */
+    int64_t sample_period;        /* core cycles per decision window */
+    int64_t t_idle;               /* C_idle >= t_idle: raise n */
+    int64_t t_mem_l;              /* C_mem < t_mem_l: raise n */
+    int64_t t_mem_h;              /* C_mem >= t_mem_h: lower n */
+    int64_t counter_bits;         /* width of C_idle and C_mem (saturating) */
+    int initial_n;                /* st_dyncta_init */
+    bool freeze_when_drained;     /* hold n once the kernel has no unissued CTA */
+    bool anti_starvation;         /* boost a paused CTA's warp after 4096 starved cycles */
+    bool strict_classification;   /* C_mem only when every warp waits on memory */
+  } dyncta;
   struct {
     int mode; /* st_sim_mode */
     int64_t max_cycles;

@@ -15,7 +15,8 @@
 
 static const char *const warp_sched_names[] = {"lrr", "gto", "tls", "mwf_lrr", "mwf_gto", NULL};
 static const char *const fetch_arb_names[] = {"rr", "cff", NULL};
-static const char *const cta_policy_names[] = {"rr", "static", NULL};
+static const char *const cta_policy_names[] = {"rr", "static", "dyncta", NULL};
+static const char *const dyncta_init_names[] = {"one", "half", "max", NULL};
 static const char *const repl_names[] = {"lru", "fifo", NULL};
 static const char *const write_names[] = {"write_back", "write_through", "write_evict",
                                           "local_wb_global_wt", NULL};
@@ -209,9 +210,33 @@ const st_option st_options[] = {
 
     /* cta scheduler */
     OPT_ENUM("cta_scheduler.policy", cta_scheduler.policy, cta_policy_names, "rr",
-             "how CTAs are handed to SMs"),
+             "how CTAs are handed to SMs, round robin: rr up to the occupancy limit, static up "
+             "to cta_scheduler.limit, dyncta up to each SM's DYNCTA limit n (dyncta.*)"),
     OPT_INT("cta_scheduler.limit", cta_scheduler.limit, 0, 64, "0", "CTAs",
             "static policy: CTAs per SM at most (0 = the occupancy limit)"),
+
+    /* DYNCTA (cta_scheduler.policy dyncta; docs/units/dyncta.md, spec/dyncta.md) */
+    OPT_INT("dyncta.sample_period", dyncta.sample_period, 1, 65536, "2048", "cycles",
+            "core cycles per sampling window; each SM decides at the end of every window"),
+    OPT_INT("dyncta.t_idle", dyncta.t_idle, 0, 65535, "16", "cycles",
+            "C_idle >= t_idle in a window (the core had nothing to issue): raise n"),
+    OPT_INT("dyncta.t_mem_l", dyncta.t_mem_l, 0, 65535, "128", "cycles",
+            "otherwise C_mem < t_mem_l (little memory waiting): raise n"),
+    OPT_INT("dyncta.t_mem_h", dyncta.t_mem_h, 0, 65535, "384", "cycles",
+            "otherwise C_mem >= t_mem_h (every warp waiting on memory): lower n; between the "
+            "two thresholds n holds"),
+    OPT_INT("dyncta.counter_bits", dyncta.counter_bits, 1, 16, "11", "bits",
+            "width of the C_idle and C_mem counters; they saturate"),
+    OPT_ENUM("dyncta.initial_n", dyncta.initial_n, dyncta_init_names, "half",
+             "n at each kernel start: 1, max(1, floor(N/2)) or N (N: CTAs per SM by occupancy)"),
+    OPT_BOOL("dyncta.freeze_when_drained", dyncta.freeze_when_drained, "false",
+             "hold n once the kernel has no unissued CTA left (pausing still follows exits)"),
+    OPT_BOOL("dyncta.anti_starvation", dyncta.anti_starvation, "true",
+             "after 4096 consecutive cycles in which a paused CTA's warp was ready and none "
+             "issued, serve paused warps first for one cycle"),
+    OPT_BOOL("dyncta.strict_classification", dyncta.strict_classification, "false",
+             "C_mem counts only cycles in which every unfinished warp waits on memory (default: "
+             "on memory or at a barrier, one on memory)"),
 
     /* simulation */
     OPT_ENUM("sim.mode", sim.mode, mode_names, "timing",

@@ -109,6 +109,13 @@ st_status st_config_validate(st_config *cfg, const st_config_origin *origin, st_
                        limit, max_warps);
   }
 
+  /* DYNCTA: the low memory threshold may not lie above the high one. */
+  if (cfg->dyncta.t_mem_l > cfg->dyncta.t_mem_h) {
+    return st_error_at(err, ST_ERR_CONFIG, where(origin, "dyncta.t_mem_l", "dyncta.t_mem_h"),
+                       "dyncta.t_mem_l %" PRId64 " exceeds dyncta.t_mem_h %" PRId64,
+                       cfg->dyncta.t_mem_l, cfg->dyncta.t_mem_h);
+  }
+
   /* DRAM */
   if (cfg->dram.tRC < cfg->dram.tRAS + cfg->dram.tRP) {
     return st_error_at(err, ST_ERR_CONFIG, where(origin, "dram.tRC", "dram.tRAS"),

@@ -1,6 +1,7 @@
 /* The table of co-verified units, by RTL module name. */
 #include <string.h>
 
+#include "units/dyncta.h"
 #include "units/fetch_cff.h"
 #include "units/fetch_rr.h"
 #include "units/wpt.h"
@@ -11,7 +12,7 @@
 
 static const st_unit_desc *const all_units[] = {
     &wsched_lrr_desc, &wsched_gto_desc, &wsched_tls_desc, &wsched_mwf_desc,
-    &fetch_rr_desc,   &fetch_cff_desc,  &wpt_desc,
+    &fetch_rr_desc,   &fetch_cff_desc,  &wpt_desc,       &dyncta_desc,
 };
 
 const st_unit_desc *st_unit_at(size_t i) {

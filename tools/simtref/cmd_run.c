@@ -29,12 +29,44 @@ static const char *const run_usage =
     "  --stats FILE         write every statistic of the run and of each kernel to FILE\n"
     "                       (JSON when FILE ends in .json, else key = value text)\n"
     "  --cosim UNIT[,UNIT]  run the RTL of these units in lock-step with the C model and\n"
-    "                       stop at the first difference (wsched, fetch, wpt, all; see\n"
-    "                       docs/cosim.md; same as -s cosim.units=...)\n"
+    "                       stop at the first difference (wsched, fetch, wpt, dyncta,\n"
+    "                       all; see docs/cosim.md; same as -s cosim.units=...)\n"
     "  --rtl-drives UNIT[,UNIT]  co-simulate these units and let their RTL outputs drive\n"
-    "                       the model\n";
+    "                       the model\n"
+    "  --dyncta-trace FILE  with cta_scheduler.policy dyncta, write each SM's CTA limit n\n"
+    "                       at the end of every sampling window to FILE (CSV)\n";
 
 static const char *stats_path;
+static const char *dyncta_trace_path;
+static FILE *dyncta_trace;
+
+/* Opens the DYNCTA window trace for gpu, if asked for. */
+static bool open_dyncta_trace(st_gpu *gpu) {
+  if (dyncta_trace_path == NULL) {
+    return true;
+  }
+  dyncta_trace = fopen(dyncta_trace_path, "w");
+  if (dyncta_trace == NULL) {
+    fprintf(stderr, "simtref run: error: cannot write %s\n", dyncta_trace_path);
+    return false;
+  }
+  st_gpu_set_dyncta_trace(gpu, dyncta_trace);
+  return true;
+}
+
+/* Closes it; false if it could not be written. */
+static bool close_dyncta_trace(void) {
+  if (dyncta_trace == NULL) {
+    return true;
+  }
+  bool ok = !ferror(dyncta_trace);
+  ok = fclose(dyncta_trace) == 0 && ok;
+  dyncta_trace = NULL;
+  if (!ok) {
+    fprintf(stderr, "simtref run: error: cannot write %s\n", dyncta_trace_path);
+  }
+  return ok;
+}
 
 static void print_totals(st_gpu *gpu) { report_summary(gpu, stdout); }
 
@@ -67,6 +99,10 @@ static int run_named(const st_workload_desc *wd, const st_config *cfg, st_wl_siz
     st_gpu_destroy(gpu);
     return EXIT_USAGE;
   }
+  if (!open_dyncta_trace(gpu)) {
+    st_gpu_destroy(gpu);
+    return EXIT_USAGE;
+  }
   printf("simtref run %s (%s size, seed %" PRIu64 ") on %s (%s mode)\n", wd->name,
          size == ST_WL_PAPER ? "paper" : "small", seed, cfg->gpu.name,
          cfg->sim.mode == ST_MODE_FUNCTIONAL ? "functional" : "timing");
@@ -79,6 +115,9 @@ static int run_named(const st_workload_desc *wd, const st_config *cfg, st_wl_siz
   if (stats_path != NULL && (rc == ST_OK || rc == ST_ERR_MISMATCH || rc == ST_ERR_LIMIT ||
                              rc == ST_ERR_COSIM)) {
     status = report_write_stats(gpu, stats_path, wd->name);
+  }
+  if (!close_dyncta_trace()) {
+    status = EXIT_USAGE;
   }
   if (rc == ST_OK) {
     printf("  check: %s\nverdict: %s\n", verdict, status == EXIT_OK ? "PASS" : "FAIL");
@@ -133,6 +172,12 @@ int cmd_run(int argc, char **argv) {
         return EXIT_USAGE;
       }
       stats_path = argv[++i];
+    } else if (strcmp(a, "--dyncta-trace") == 0) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "simtref run: error: --dyncta-trace needs a file name\n");
+        return EXIT_USAGE;
+      }
+      dyncta_trace_path = argv[++i];
     } else if (strcmp(a, "--cosim") == 0 || strcmp(a, "--rtl-drives") == 0) {
       if (i + 1 >= argc || args.n_overrides + 2 > CLI_MAX_OVERRIDES) {
         fprintf(stderr, "simtref run: error: %s needs a list of units\n", a);
@@ -218,9 +263,15 @@ int cmd_run(int argc, char **argv) {
     st_workload_free(wl);
     return EXIT_USAGE;
   }
+  if (!open_dyncta_trace(gpu)) {
+    st_gpu_destroy(gpu);
+    st_workload_free(wl);
+    return EXIT_USAGE;
+  }
   st_wl_verdict *verdicts = calloc(wl->n_buffers ? wl->n_buffers : 1, sizeof *verdicts);
   if (verdicts == NULL) {
     fprintf(stderr, "simtref run: error: out of memory\n");
+    close_dyncta_trace();
     st_gpu_destroy(gpu);
     st_workload_free(wl);
     return EXIT_FAIL;
@@ -259,6 +310,9 @@ int cmd_run(int argc, char **argv) {
       status = ws != EXIT_OK ? ws : status;
     }
     printf("verdict: %s\n", status == EXIT_OK ? "PASS" : "FAIL");
+  }
+  if (!close_dyncta_trace()) {
+    status = EXIT_USAGE;
   }
   free(verdicts);
   st_gpu_destroy(gpu);

@@ -23,6 +23,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "simtref/config.h"
 #include "simtref/error.h"
@@ -102,7 +103,10 @@ st_status st_launch(st_gpu *gpu, st_kmodule *mod, const char *entry, st_dim3 gri
  * that one SM of this GPU holds at once (the simulator's occupancy rule:
  * CTA slots, threads, shared memory and registers per thread estimated from
  * the PTX and its .maxnreg / .minnctapersm directives). Kernels that need
- * co-resident CTAs size their grid with it. */
+ * co-resident CTAs size their grid with it. With cta_scheduler.policy
+ * static it is at most cta_scheduler.limit; with dyncta it is at most 1,
+ * the CTAs per SM that policy guarantees to issue (its limit n may fall to
+ * 1, and CTAs beyond n wait unissued). */
 st_status st_kernel_occupancy(st_gpu *gpu, st_kmodule *mod, const char *entry, st_dim3 block,
                               uint32_t shared_bytes, uint32_t *ctas_per_sm, st_error *err);
 
@@ -114,6 +118,15 @@ st_status st_synchronize(st_gpu *gpu, st_error *err);
  * the same program on a real GPU. */
 typedef void (*st_copy_observer)(void *ctx, const void *data, uint64_t bytes);
 void st_gpu_observe_copies(st_gpu *gpu, st_copy_observer fn, void *ctx);
+
+/* With cta_scheduler.policy dyncta, writes one CSV line per DYNCTA sampling
+ * window to f (NULL: none; the caller keeps f open while kernels run):
+ *   kernel,name,window,cycle,drained,mean_n,paused,n0,n1,...
+ * kernel is the kernel's index in the run, cycle the core cycle since its
+ * start at which the window ended, drained 1 once the kernel had no
+ * unissued CTA, mean_n the mean new limit over SMs, paused the CTAs paused
+ * over all SMs, nI the new limit of SM I. A header line comes first. */
+void st_gpu_set_dyncta_trace(st_gpu *gpu, FILE *f);
 
 /* Counters of everything run so far on this GPU. */
 typedef struct st_run_totals {

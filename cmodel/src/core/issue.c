@@ -183,8 +183,9 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
 }
 
 /* Fills the issue scheduler's inputs for the warps of scheduler s and
- * classifies each warp (readiness, before anything of s issues). */
-static void sched_inputs(st_sm *sm, uint32_t s) {
+ * classifies each warp (readiness, before anything of s issues). Returns
+ * the unit's ready vector (in sc->in). */
+static uint8_t *sched_inputs(st_sm *sm, uint32_t s) {
   st_sched *sc = &sm->sched[s];
   uint32_t ns = sm->n_sched;
   int kind = sm->cfg->sm.warp_scheduler;
@@ -231,6 +232,68 @@ static void sched_inputs(st_sm *sm, uint32_t s) {
       in->mwf.tb_launch[b] = (uint8_t)((sc->launch_pending >> b) & 1);
     }
   }
+  return ready;
+}
+
+/* ---- DYNCTA's two priority classes -------------------------------------- */
+
+/* With DYNCTA, the warps of paused CTAs form a second class (spec/dyncta.md
+ * §1.4, §8 A8): the scheduler's unit (any policy) first sees only the ready
+ * warps of running CTAs; only if none is ready does it see the ready warps
+ * of paused CTAs. In a cycle with the controller's boost (anti-starvation,
+ * §8 A7) the ready warps of the oldest paused CTA go first, then the
+ * running class, then the other paused warps. Each pass is an evaluation of
+ * the same unit with the ready vector masked; the last evaluation (the one
+ * that granted, or the last tried) is the one its clock edge takes. */
+enum { PASS_MAX = 3 };
+
+typedef struct class_passes {
+  unsigned n;
+  uint8_t mask[PASS_MAX][ST_U_MAX_WARPS]; /* warps a pass may grant */
+} class_passes;
+
+/* The passes for scheduler s given its ready vector; 1 pass (all warps)
+ * when no paused warp is ready. *paused_ready tells whether one was. */
+static void plan_passes(const st_sm *sm, uint32_t s, const uint8_t *ready, class_passes *cp,
+                        bool *paused_ready) {
+  const st_sched *sc = &sm->sched[s];
+  uint32_t ns = sm->n_sched;
+  uint8_t paused[ST_U_MAX_WARPS] = {0};
+  unsigned oldest_rank = UINT32_MAX;
+  bool any = false;
+  for (uint32_t j = 0; j < sc->n_warps; j++) {
+    uint32_t slot = j * ns + s;
+    if (!(sm->occ >> slot & 1)) {
+      continue;
+    }
+    uint32_t cta = sm->warps[slot].cta_slot;
+    paused[j] = (uint8_t)(sm->paused >> cta & 1);
+    if (paused[j] && ready[j]) {
+      any = true;
+      unsigned r = sm->dyn_out.rank[cta];
+      oldest_rank = r < oldest_rank ? r : oldest_rank;
+    }
+  }
+  *paused_ready = any;
+  if (!any) {
+    cp->n = 1;
+    memset(cp->mask[0], 1, sizeof cp->mask[0]);
+    return;
+  }
+  cp->n = 0;
+  if (sm->dyn_out.boost) {
+    uint8_t *m = cp->mask[cp->n++];
+    for (uint32_t j = 0; j < sc->n_warps; j++) {
+      uint32_t slot = j * ns + s;
+      m[j] = (uint8_t)(paused[j] && sm->dyn_out.rank[sm->warps[slot].cta_slot] == oldest_rank);
+    }
+  }
+  uint8_t *run = cp->mask[cp->n++];
+  uint8_t *rest = cp->mask[cp->n++];
+  for (uint32_t j = 0; j < sc->n_warps; j++) {
+    run[j] = (uint8_t)!paused[j];
+    rest[j] = (uint8_t)(paused[j] && (cp->n == 2 || !cp->mask[0][j]));
+  }
 }
 
 void st_sm_issue(st_sm *sm, uint64_t now) {
@@ -250,16 +313,42 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
     if ((sm->occ & sm->sched_mask[s]) == 0) {
       continue; /* no warps: the scheduler is not clocked */
     }
-    sched_inputs(sm, s);
+    uint8_t *ready = sched_inputs(sm, s);
     st_uout *out = &sc->out;
-    if (st_uinst_eval(&sc->u, now, &sc->in, out, err) != ST_OK) {
-      return;
-    }
     /* Every issue scheduler's output begins with grant_valid, grant, key. */
     const wsched_lrr_out *o = &out->lrr;
+    class_passes cp;
+    const uint8_t *pass = NULL; /* the warps the granting pass could choose */
+    if (!sm->has_dyncta) {
+      if (st_uinst_eval(&sc->u, now, &sc->in, out, err) != ST_OK) {
+        return;
+      }
+    } else {
+      bool pready = false;
+      uint8_t all[ST_U_MAX_WARPS];
+      memcpy(all, ready, sizeof all);
+      plan_passes(sm, s, all, &cp, &pready);
+      sm->dyn_in.paused_ready |= pready;
+      for (unsigned k = 0; k < cp.n; k++) {
+        for (uint32_t j = 0; j < sc->n_warps; j++) {
+          ready[j] = (uint8_t)(all[j] & cp.mask[k][j]);
+        }
+        if (st_uinst_eval(&sc->u, now, &sc->in, out, err) != ST_OK) {
+          return;
+        }
+        pass = cp.mask[k];
+        if (o->grant_valid) {
+          break;
+        }
+      }
+    }
     uint32_t win = o->grant_valid ? o->grant * ns + s : UINT32_MAX;
     if (win != UINT32_MAX) {
       sm->issue_released = 0;
+      if (sm->has_dyncta && (sm->paused >> sm->warps[win].cta_slot & 1)) {
+        sm->dyn_in.paused_issued = 1;
+        sm->stats.dyn_paused_issues++;
+      }
       st_twarp *tw = &sm->warps[win];
       sm->any_ready = 1;
       /* Up to issue_per_scheduler instructions of this one warp. */
@@ -287,7 +376,7 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
       for (uint32_t j = 0; j < sc->n_warps; j++) {
         uint32_t slot = j * ns + s;
         if (!(recheck >> j & 1) || slot == win || !(sm->occ >> slot & 1) ||
-            o->key[j] < o->key[o->grant]) {
+            ((pass == NULL || pass[j]) && o->key[j] < o->key[o->grant])) {
           continue;
         }
         st_twarp *x = &sm->warps[slot];

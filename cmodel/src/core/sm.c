@@ -111,6 +111,10 @@ void st_sm_begin_kernel(st_sm *sm, const st_kernel *k, const st_tinst *decoded,
   sm->ctas_per_sm = ctas_per_sm < sm->n_cta_slots ? ctas_per_sm : sm->n_cta_slots;
   sm->exec = exec;
   st_sm_units_reset_sched(sm);
+  /* DYNCTA takes the kernel's N in the kernel's first cycle, in which no
+   * CTA is placed on the SM yet. */
+  sm->dyn_start = sm->has_dyncta && k != NULL;
+  sm->dyn_n_max = (uint8_t)sm->ctas_per_sm;
 }
 
 st_status st_sm_attach_cosim(st_sm *sm, const st_cosim_provider *prov, st_error *err) {
@@ -130,6 +134,9 @@ static void rank_ages(st_sm *sm) {
 bool st_sm_can_launch(const st_sm *sm) {
   if (sm->k == NULL || sm->resident >= sm->ctas_per_sm) {
     return false;
+  }
+  if (sm->has_dyncta && (sm->dyn_start || !sm->dyn_out.can_accept)) {
+    return false; /* the SM's DYNCTA limit n: nCTA < n */
   }
   uint32_t need = sm->k->warps_per_cta;
   uint32_t free_run = 0;
@@ -196,6 +203,8 @@ st_status st_sm_launch_cta(st_sm *sm, uint64_t linear, uint64_t now, st_error *e
   (void)now;
   rank_ages(sm);
   st_sm_units_tb_launch(sm, slot);
+  sm->dyn_in.launch_valid = 1;
+  sm->dyn_in.launch_slot = (uint8_t)slot;
   sm->resident++;
   sm->stats.ctas_launched++;
   return ST_OK;
@@ -223,6 +232,7 @@ static void retire_ctas(st_sm *sm) {
     }
     st_cta_destroy(tc->cta);
     tc->cta = NULL;
+    sm->dyn_in.cta_exit[s] = 1;
     sm->resident--;
     sm->stats.ctas_done++;
     rank_ages(sm);
@@ -230,19 +240,24 @@ static void retire_ctas(st_sm *sm) {
 }
 
 /* Classifies the cycle for RACT and DYNCTA (spec/dyncta.md §8 A1; the
- * choices are in docs/timing.md). A warp held only because its arithmetic
+ * choices are in docs/timing.md) as the flags of a dyncta_in: stall, ready,
+ * mem_any, mem_all, membar_all. A warp held only because its arithmetic
  * pipeline is busy counts as active (the core issues at its throughput); one
  * held because the LD/ST unit is backed up counts as waiting on memory. */
-static st_core_state core_state(const st_sm *sm) {
+static void core_flags(const st_sm *sm, dyncta_in *f) {
+  memset(f, 0, sizeof *f);
   if (sm->wb_stalled) {
-    return CORE_STALL;
+    f->stall = 1;
+    return;
   }
   if (sm->issued_any || sm->any_ready) {
-    return CORE_ACTIVE;
+    f->ready = 1;
+    return;
   }
   /* A warp whose I-buffer waits to be filled is ready to fetch. */
   if (sm->stall_count[STALL_FETCH] + sm->stall_count[STALL_CONTROL] > 0) {
-    return CORE_ACTIVE;
+    f->ready = 1;
+    return;
   }
   uint32_t mem_blocked = 0;
   if (sm->stall_count[STALL_STRUCTURAL] > 0) {
@@ -252,20 +267,34 @@ static st_core_state core_state(const st_sm *sm) {
         continue;
       }
       if (sm->dec[tw->ibuf_pc[tw->ib_head]].unit != UNIT_MEM) {
-        return CORE_ACTIVE;
+        f->ready = 1;
+        return;
       }
       mem_blocked++;
     }
   }
   uint32_t live = (uint32_t)__builtin_popcountll(sm->occ) - sm->stall_count[STALL_EXIT];
   uint32_t mem = sm->stall_count[STALL_DATA_MEM] + mem_blocked;
-  bool all_wait = mem + sm->stall_count[STALL_BARRIER] == live;
-  return live > 0 && mem > 0 && all_wait ? CORE_MEM_WAIT : CORE_IDLE;
+  f->mem_any = live > 0 && mem > 0;
+  f->mem_all = live > 0 && mem == live;
+  f->membar_all = live > 0 && mem + sm->stall_count[STALL_BARRIER] == live;
+}
+
+/* The cycle's state for the statistics: DYNCTA's non-strict classes. */
+static st_core_state core_state(const dyncta_in *f) {
+  if (f->stall) {
+    return CORE_STALL;
+  }
+  if (f->ready) {
+    return CORE_ACTIVE;
+  }
+  return f->mem_any && f->membar_all ? CORE_MEM_WAIT : CORE_IDLE;
 }
 
 static void account(st_sm *sm, uint64_t n) {
+  core_flags(sm, &sm->dyn_flags);
   sm->stats.cycles += n;
-  sm->stats.state[core_state(sm)] += n;
+  sm->stats.state[core_state(&sm->dyn_flags)] += n;
   for (int k = 0; k < STALL_KINDS; k++) {
     sm->stats.stall[k] += (uint64_t)sm->stall_count[k] * n;
   }
@@ -285,6 +314,7 @@ st_status st_sm_cycle(st_sm *sm, uint64_t now) {
   sm->issued_any = 0;
   sm->any_ready = 0;
   if (empty(sm)) {
+    memset(&sm->dyn_flags, 0, sizeof sm->dyn_flags); /* idle */
     sm->stats.cycles++;
     sm->stats.state[CORE_IDLE]++;
     return ST_OK;

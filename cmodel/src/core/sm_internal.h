@@ -8,6 +8,7 @@
 #include "core/sm.h"
 #include "func/warp.h"
 #include "units/cosim_hook.h"
+#include "units/dyncta.h"
 #include "units/fetch_cff.h"
 #include "units/fetch_rr.h"
 #include "units/wpt.h"
@@ -96,6 +97,7 @@ typedef union st_uparams {
   fetch_rr_params frr;
   fetch_cff_params cff;
   wpt_params wpt;
+  dyncta_params dyn;
 } st_uparams;
 typedef union st_ustate {
   wsched_lrr_state lrr;
@@ -105,6 +107,7 @@ typedef union st_ustate {
   fetch_rr_state frr;
   fetch_cff_state cff;
   wpt_state wpt;
+  dyncta_state dyn;
 } st_ustate;
 typedef union st_uin {
   wsched_lrr_in lrr;
@@ -114,6 +117,7 @@ typedef union st_uin {
   fetch_rr_in frr;
   fetch_cff_in cff;
   wpt_in wpt;
+  dyncta_in dyn;
 } st_uin;
 typedef union st_uout {
   wsched_lrr_out lrr;
@@ -123,6 +127,7 @@ typedef union st_uout {
   fetch_rr_out frr;
   fetch_cff_out cff;
   wpt_out wpt;
+  dyncta_out dyn;
 } st_uout;
 
 /* One unit instance of the SM: its C model and, with co-simulation on for
@@ -188,6 +193,15 @@ struct st_sm {
   wpt_in wpt_in;        /* this cycle's barrier and exit events */
   wpt_out wpt_snap;     /* the counts at the start of the cycle */
   uint64_t wpt_launch_pending;
+
+  bool has_dyncta;      /* DYNCTA controller (cta_scheduler.policy dyncta) */
+  st_uinst dyn;
+  dyncta_in dyn_in;     /* this cycle's events (exits, launch, paused warps) */
+  dyncta_out dyn_out;   /* its outputs this cycle (a function of its registers) */
+  dyncta_in dyn_flags;  /* the cycle class flags of the last classified cycle */
+  uint64_t paused;      /* CTA slots whose CTA is paused (bit b: slot b), from dyn_out */
+  bool dyn_start;       /* a kernel began: its first cycle delivers kernel_start */
+  uint8_t dyn_n_max;    /* N of the running kernel */
 
   st_collector *coll[UNIT_KINDS];
   uint32_t n_coll[UNIT_KINDS];

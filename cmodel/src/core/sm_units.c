@@ -1,6 +1,7 @@
 /* The SM's co-verified units: one issue scheduler per warp scheduler (the
- * policy of sm.warp_scheduler), the fetch arbiter (sm.fetch_arbiter) and,
- * with a BAWS issue policy, the warp priority table. Each is a C unit model
+ * policy of sm.warp_scheduler), the fetch arbiter (sm.fetch_arbiter),
+ * with a BAWS issue policy the warp priority table, and with
+ * cta_scheduler.policy dyncta the DYNCTA controller. Each is a C unit model
  * (units/) stepped by the SM; with co-simulation on for it, an RTL twin from
  * the provider runs in lock-step (docs/cosim.md). */
 #include <stdio.h>
@@ -44,6 +45,12 @@ void st_sm_units_init(st_sm *sm) {
     snprintf(name, sizeof name, "sm%u.wpt", sm->id);
     uinst_init(&sm->wpt, &wpt_desc, cfg, name);
   }
+  sm->has_dyncta = cfg->cta_scheduler.policy == ST_CTA_DYNCTA;
+  if (sm->has_dyncta) {
+    snprintf(name, sizeof name, "sm%u.dyncta", sm->id);
+    uinst_init(&sm->dyn, &dyncta_desc, cfg, name);
+    dyncta_eval(&sm->dyn.p.dyn, &sm->dyn.s.dyn, &sm->dyn_in, &sm->dyn_out);
+  }
 }
 
 static void uinst_reset(st_uinst *u) {
@@ -61,13 +68,14 @@ void st_sm_units_reset_sched(st_sm *sm) {
 }
 
 void st_sm_units_destroy(st_sm *sm) {
-  st_uinst *all[ST_MAX_SCHED + 2];
+  st_uinst *all[ST_MAX_SCHED + 3];
   unsigned n = 0;
   for (uint32_t s = 0; s < sm->n_sched; s++) {
     all[n++] = &sm->sched[s].u;
   }
   all[n++] = &sm->fetch;
   all[n++] = &sm->wpt;
+  all[n++] = &sm->dyn;
   for (unsigned i = 0; i < n; i++) {
     if (all[i]->chk != NULL) {
       all[i]->prov->destroy(all[i]->chk);
@@ -166,15 +174,17 @@ static st_status check_list(const st_sm *sm, const char *key, const char *list, 
     bool ok = strcmp(item, "all") == 0 || strcmp(item, "wsched") == 0 ||
               strcmp(item, "fetch") == 0 || strcmp(item, sm->sched[0].u.desc->name) == 0 ||
               strcmp(item, sm->fetch.desc->name) == 0 ||
-              (sm->has_wpt && strcmp(item, "wpt") == 0);
+              (sm->has_wpt && strcmp(item, "wpt") == 0) ||
+              (sm->has_dyncta && strcmp(item, "dyncta") == 0);
     if (!ok) {
       const char *why = st_unit_find(item) != NULL || strcmp(item, "wpt") == 0
                             ? "is not in use with this configuration"
                             : "is not a unit";
       return st_error_set(err, ST_ERR_CONFIG,
-                          "%s: '%s' %s (units in use: wsched = %s, fetch = %s%s; or all)", key,
+                          "%s: '%s' %s (units in use: wsched = %s, fetch = %s%s%s; or all)", key,
                           item, why, sm->sched[0].u.desc->name, sm->fetch.desc->name,
-                          sm->has_wpt ? ", wpt" : "");
+                          sm->has_wpt ? ", wpt" : "",
+                          sm->has_dyncta ? ", dyncta (cta_scheduler.policy dyncta)" : "");
     }
     p += len;
     if (*p == ',') {
@@ -234,5 +244,104 @@ st_status st_sm_units_attach(st_sm *sm, const st_cosim_provider *prov, st_error 
   if (rc == ST_OK && sm->has_wpt) {
     rc = attach_one(sm, &sm->wpt, "wpt", prov, err);
   }
+  if (rc == ST_OK && sm->has_dyncta) {
+    rc = attach_one(sm, &sm->dyn, "dyncta", prov, err);
+    if (rc == ST_OK) {
+      dyncta_eval(&sm->dyn.p.dyn, &sm->dyn.s.dyn, &sm->dyn_in, &sm->dyn_out);
+    }
+  }
   return rc;
+}
+
+/* ---- DYNCTA ------------------------------------------------------------- */
+
+/* The outputs of the controller's registers, for the cycle that follows. */
+static void dyncta_refresh(st_sm *sm) {
+  dyncta_eval(&sm->dyn.p.dyn, &sm->dyn.s.dyn, &sm->dyn_in, &sm->dyn_out);
+  uint64_t m = 0;
+  for (uint32_t b = 0; b < sm->dyn.p.dyn.n_slots; b++) {
+    m |= (uint64_t)(sm->dyn_out.paused[b] & 1) << b;
+  }
+  sm->paused = m;
+}
+
+st_status st_sm_dyncta_begin_cycle(st_sm *sm, uint64_t now, st_error *err) {
+  if (!sm->has_dyncta || sm->dyn.chk == NULL) {
+    return ST_OK; /* dyn_out is already the C model's outputs for this cycle */
+  }
+  /* With an RTL twin: its outputs (a function of its registers, compared
+   * with the C model's) are what the SM and the CTA scheduler use. */
+  dyncta_out out;
+  st_status rc = st_uinst_eval(&sm->dyn, now, &sm->dyn_in, &out, err);
+  if (rc == ST_OK) {
+    sm->dyn_out = out;
+  }
+  return rc;
+}
+
+st_status st_sm_dyncta_step(st_sm *sm, uint64_t now, bool drained, st_error *err) {
+  if (!sm->has_dyncta) {
+    return ST_OK;
+  }
+  dyncta_in *in = &sm->dyn_in;
+  in->stall = sm->dyn_flags.stall;
+  in->ready = sm->dyn_flags.ready;
+  in->mem_any = sm->dyn_flags.mem_any;
+  in->mem_all = sm->dyn_flags.mem_all;
+  in->membar_all = sm->dyn_flags.membar_all;
+  in->drained = drained;
+  in->kernel_start = sm->dyn_start;
+  in->n_max = sm->dyn_start ? sm->dyn_n_max : 0;
+  /* The outputs are a function of the registers: without an RTL twin they
+   * are the ones computed after the last edge. */
+  dyncta_out out = sm->dyn_out;
+  if (sm->dyn.chk != NULL) {
+    st_status rc = st_uinst_eval(&sm->dyn, now, in, &out, err);
+    if (rc != ST_OK) {
+      return rc;
+    }
+  }
+  st_sm_stats *st = &sm->stats;
+  if (!sm->dyn_start) {
+    /* This cycle ran under the limit the outputs gave (kernel cycles only). */
+    st->dyn_cycles++;
+    st->dyn_n_sum += out.n;
+    if (!drained) {
+      st->dyn_issue_cycles++;
+      st->dyn_issue_n_sum += out.n;
+    }
+    st->dyn_paused_sum += out.n_paused;
+    st->dyn_paused_cycles += out.n_paused != 0;
+    st->dyn_boosts += out.boost;
+  }
+  st_uinst_tick(&sm->dyn, in, &out);
+  if (sm->dyn.s.dyn.dec_valid) {
+    st->dyn_decisions[sm->dyn.s.dyn.decision & 3]++;
+  }
+  sm->dyn_start = false;
+  memset(in, 0, sizeof *in);
+  dyncta_refresh(sm);
+  return ST_OK;
+}
+
+uint64_t st_sm_dyncta_skippable(const st_sm *sm) {
+  if (!sm->has_dyncta) {
+    return UINT64_MAX;
+  }
+  if (sm->dyn_start) {
+    return 0;
+  }
+  /* The cycle with timer = PERIOD - 1 ends the window. */
+  uint32_t period = sm->dyn.p.dyn.period, timer = sm->dyn.s.dyn.timer;
+  return timer + 1 < period ? period - 1 - timer : 0;
+}
+
+bool st_sm_dyncta_window(const st_sm *sm, unsigned *n, unsigned *n_paused, unsigned *decision) {
+  if (!sm->has_dyncta || !sm->dyn.s.dyn.dec_valid) {
+    return false;
+  }
+  *n = sm->dyn_out.n;
+  *n_paused = sm->dyn_out.n_paused;
+  *decision = sm->dyn_out.decision;
+  return true;
 }

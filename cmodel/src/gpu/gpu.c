@@ -125,6 +125,11 @@ st_status st_gpu_prepare_cosim(st_gpu *gpu, st_error *err) {
   return st_timing_prepare(gpu, err);
 }
 
+void st_gpu_set_dyncta_trace(st_gpu *gpu, FILE *f) {
+  gpu->dyncta_trace = f;
+  gpu->dyncta_header = false;
+}
+
 st_status st_memset(st_gpu *gpu, uint64_t dst, uint8_t value, uint64_t bytes, st_error *err) {
   st_status rc = st_synchronize(gpu, err);
   if (rc != ST_OK) {
@@ -164,6 +169,9 @@ st_status st_kernel_occupancy(st_gpu *gpu, st_kmodule *mod, const char *entry, s
   }
   k.regs_per_thread = st_kernel_regs(&gpu->cfg, &k);
   *ctas_per_sm = st_occupancy(&gpu->cfg, &k);
+  if (gpu->cfg.cta_scheduler.policy == ST_CTA_DYNCTA && *ctas_per_sm > 1) {
+    *ctas_per_sm = 1; /* DYNCTA's limit n may fall to 1 */
+  }
   return ST_OK;
 }
 

@@ -24,6 +24,8 @@ struct st_gpu {
   st_copy_observer observe_copy; /* called with every device-to-host copy, or NULL */
   void *observe_ctx;
   const struct st_cosim_provider *cosim; /* RTL co-simulation provider, or NULL */
+  FILE *dyncta_trace;     /* DYNCTA window trace (CSV), or NULL */
+  bool dyncta_header;     /* its header line was written */
   st_statset *kstats;     /* statistics of each kernel run, in launch order */
   size_t n_kstats, cap_kstats;
 };

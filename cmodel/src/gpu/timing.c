@@ -109,11 +109,74 @@ typedef struct run_state {
   const st_kernel *k;
   uint64_t next_cta;
   st_error *err;
+  uint64_t k_start;  /* core cycle of the kernel's first cycle */
+  uint64_t windows;  /* DYNCTA windows ended in this kernel */
 } run_state;
+
+/* ---- DYNCTA ------------------------------------------------------------------ */
+
+/* One line of the window trace (st_gpu_set_dyncta_trace) if the last
+ * controller step ended a window (every SM's ends in the same cycle). */
+static void dyncta_trace(run_state *rs, uint64_t now) {
+  st_tmachine *tm = rs->tm;
+  unsigned n, paused, dec;
+  if (!st_sm_dyncta_window(tm->sms[0], &n, &paused, &dec)) {
+    return;
+  }
+  rs->windows++;
+  FILE *f = rs->gpu->dyncta_trace;
+  if (f == NULL) {
+    return;
+  }
+  if (!rs->gpu->dyncta_header) {
+    fprintf(f, "kernel,name,window,cycle,drained,mean_n,paused");
+    for (uint32_t i = 0; i < tm->n_sms; i++) {
+      fprintf(f, ",n%u", i);
+    }
+    fputc('\n', f);
+    rs->gpu->dyncta_header = true;
+  }
+  uint64_t sum = 0, psum = 0;
+  for (uint32_t i = 0; i < tm->n_sms; i++) {
+    if (st_sm_dyncta_window(tm->sms[i], &n, &paused, &dec)) {
+      sum += n;
+      psum += paused;
+    }
+  }
+  fprintf(f, "%zu,%s,%" PRIu64 ",%" PRIu64 ",%d,%.4f,%" PRIu64, rs->gpu->n_kstats - 1,
+          rs->k->name, rs->windows, now + 1 - rs->k_start, rs->next_cta >= rs->k->num_ctas,
+          (double)sum / tm->n_sms, psum);
+  for (uint32_t i = 0; i < tm->n_sms; i++) {
+    n = 0;
+    st_sm_dyncta_window(tm->sms[i], &n, &paused, &dec);
+    fprintf(f, ",%u", n);
+  }
+  fputc('\n', f);
+}
+
+/* The end of core cycle `now` for every SM's DYNCTA controller. */
+static st_status dyncta_steps(run_state *rs, uint64_t now) {
+  st_tmachine *tm = rs->tm;
+  bool drained = rs->next_cta >= rs->k->num_ctas;
+  for (uint32_t i = 0; i < tm->n_sms; i++) {
+    st_status rc = st_sm_dyncta_step(tm->sms[i], now, drained, rs->err);
+    if (rc != ST_OK) {
+      return rc;
+    }
+  }
+  return ST_OK;
+}
 
 static st_status tick_core(run_state *rs) {
   st_tmachine *tm = rs->tm;
   uint64_t now = tm->core.cycles;
+  bool dyn = rs->gpu->cfg.cta_scheduler.policy == ST_CTA_DYNCTA;
+  for (uint32_t i = 0; dyn && i < tm->n_sms; i++) {
+    st_status rc = st_sm_dyncta_begin_cycle(tm->sms[i], now, rs->err);
+    if (rc != ST_OK) {
+      return rc;
+    }
+  }
   /* Replies for every cluster go to their SM. */
   for (uint32_t c = 0; c < tm->n_clusters; c++) {
     st_mreq *r;
@@ -141,8 +204,9 @@ static st_status tick_core(run_state *rs) {
       st_icnt_push_request(tm->icnt, cluster, r);
     }
   }
-  /* Baseline CTA scheduler: one CTA per SM per cycle, SMs in round-robin
-   * order from a rotating pointer, CTAs in increasing id. */
+  /* CTA scheduler: one CTA per SM per cycle, SMs in round-robin order from
+   * a rotating pointer, CTAs in increasing id, to SMs below their limit (the
+   * occupancy limit, cta_scheduler.limit, or the SM's DYNCTA limit n). */
   for (uint32_t k = 0; k < tm->n_sms && rs->next_cta < rs->k->num_ctas; k++) {
     uint32_t i = (tm->cta_rr + k) % tm->n_sms;
     if (st_sm_can_launch(tm->sms[i])) {
@@ -153,6 +217,14 @@ static st_status tick_core(run_state *rs) {
       tm->cta_rr = (i + 1) % tm->n_sms;
       rs->gpu->totals.ctas++;
     }
+  }
+  if (dyn) {
+    /* The controllers' clock edge: after CTA exits and issue (§8 A10). */
+    st_status rc = dyncta_steps(rs, now);
+    if (rc != ST_OK) {
+      return rc;
+    }
+    dyncta_trace(rs, now);
   }
   tm->core.cycles++;
   return ST_OK;
@@ -315,10 +387,27 @@ static st_status run_loop(run_state *rs) {
         if (next == UINT64_MAX && !launchable) {
           return report_deadlock(rs);
         }
+        /* With DYNCTA the controllers step through the skipped cycles (idle
+         * or memory-wait cycles for their counters), and a cycle that ends
+         * a window runs in full. */
+        uint64_t skippable = UINT64_MAX;
+        for (uint32_t i = 0; i < tm->n_sms; i++) {
+          uint64_t q = st_sm_dyncta_skippable(tm->sms[i]);
+          skippable = q < skippable ? q : skippable;
+        }
+        if (next != UINT64_MAX && next - now > skippable) {
+          next = now + skippable;
+        }
         if (cfg->sim.skip_idle && !launchable && next > now && next != UINT64_MAX) {
           uint64_t n = next - now;
           for (uint32_t i = 0; i < tm->n_sms; i++) {
             st_sm_account_idle(tm->sms[i], n);
+          }
+          for (uint64_t c = 0; skippable != UINT64_MAX && c < n; c++) {
+            st_status rc = dyncta_steps(rs, now + c);
+            if (rc != ST_OK) {
+              return rc;
+            }
           }
           tm->core.cycles += n;
           tm->core.next_ps += n * tm->core.period_ps;
@@ -519,9 +608,32 @@ static void fill_stats(const st_config *cfg, const st_snapshot *a, const st_snap
   uint64_t cmds = (a->dram.reads - b->dram.reads) + (a->dram.writes - b->dram.writes);
   st_stat_d(out, "dram.gbytes_per_second",
             sim_s > 0 ? (double)(cmds * bytes_per_cmd) / sim_s * 1e-9 : 0.0);
+  if (cfg->cta_scheduler.policy == ST_CTA_DYNCTA) {
+    /* DYNCTA (docs/units/dyncta.md): windows by decision over all SMs; the
+     * limit n averaged over SM cycles, overall and while the kernel still
+     * had CTAs to issue (the paper's Fig. 9 average); paused CTAs. */
+    uint64_t dc = a->sm.dyn_cycles - b->sm.dyn_cycles;
+    uint64_t ic = a->sm.dyn_issue_cycles - b->sm.dyn_issue_cycles;
+    static const char *const dec_names[4] = {"hold", "inc", "dec", "frozen"};
+    for (int d = 0; d < 4; d++) {
+      snprintf(key, sizeof key, "dyncta.windows_%s", dec_names[d]);
+      st_stat_u(out, key, a->sm.dyn_decisions[d] - b->sm.dyn_decisions[d]);
+    }
+    st_stat_d(out, "dyncta.avg_n",
+              dc ? (double)(a->sm.dyn_n_sum - b->sm.dyn_n_sum) / (double)dc : 0.0);
+    st_stat_d(out, "dyncta.avg_n_issuing",
+              ic ? (double)(a->sm.dyn_issue_n_sum - b->sm.dyn_issue_n_sum) / (double)ic : 0.0);
+    st_stat_u(out, "dyncta.issuing_cycles", ic / (n_sms ? n_sms : 1));
+    st_stat_d(out, "dyncta.avg_paused_ctas",
+              dc ? (double)(a->sm.dyn_paused_sum - b->sm.dyn_paused_sum) / (double)dc : 0.0);
+    st_stat_d(out, "dyncta.paused_cycle_share",
+              dc ? (double)(a->sm.dyn_paused_cycles - b->sm.dyn_paused_cycles) / (double)dc : 0.0);
+    st_stat_u(out, "dyncta.paused_warp_issues",
+              a->sm.dyn_paused_issues - b->sm.dyn_paused_issues);
+    st_stat_u(out, "dyncta.boosts", a->sm.dyn_boosts - b->sm.dyn_boosts);
+  }
   st_stat_u(out, "icnt.request_flits", a->icnt.req_flits - b->icnt.req_flits);
   st_stat_u(out, "icnt.reply_flits", a->icnt.reply_flits - b->icnt.reply_flits);
-  (void)n_sms;
 }
 
 void st_timing_run_stats(st_gpu *gpu, st_statset *out) {
@@ -593,7 +705,7 @@ st_status st_run_timing(st_gpu *gpu, st_kernel *k, st_statset *out, st_error *er
   }
   st_snapshot before, after;
   snapshot(tm, &before);
-  run_state rs = {gpu, tm, k, 0, err};
+  run_state rs = {gpu, tm, k, 0, err, tm->core.cycles, 0};
   double t0 = wall_now();
   st_status rc = run_loop(&rs);
   double wall = wall_now() - t0;

@@ -207,8 +207,9 @@ static st_status tick_core(run_state *rs) {
   /* CTA scheduler: one CTA per SM per cycle, SMs in round-robin order from
    * a rotating pointer, CTAs in increasing id, to SMs below their limit (the
    * occupancy limit, cta_scheduler.limit, or the SM's DYNCTA limit n). */
+  uint32_t rr_start = tm->cta_rr; /* the pointer at the start of the cycle */
   for (uint32_t k = 0; k < tm->n_sms && rs->next_cta < rs->k->num_ctas; k++) {
-    uint32_t i = (tm->cta_rr + k) % tm->n_sms;
+    uint32_t i = (rr_start + k) % tm->n_sms;
     if (st_sm_can_launch(tm->sms[i])) {
       st_status rc = st_sm_launch_cta(tm->sms[i], rs->next_cta++, now, rs->err);
       if (rc != ST_OK) {

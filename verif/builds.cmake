@@ -30,3 +30,24 @@ st_rtl_build(wsched_mwf_gto_g_flip_cmp  wsched_mwf flip_cmp  NW=24 NTB=8 CNT_W=6
 st_rtl_build(wpt_g_stuck_bit            wpt        stuck_bit NTB=8 NS=2 CNT_W=6 COUNT_EXITED=0)
 st_rtl_build(fetch_cff_mgto_g_bad_reset fetch_cff  bad_reset
              NWS=48 NS=2 NTB=8 CNT_W=6 AGE_W=6 MODE=3 SKIP_BAR=1)
+
+# DYNCTA controller (cta_scheduler.policy dyncta; docs/units/dyncta.md). The
+# dyncta30 and gtx480 configs both have 8 CTA slots, so with the default
+# dyncta.* keys one build serves both. A second build has the 4 slots of
+# configs/tiny.yaml and a window of 256 cycles with the thresholds scaled by
+# 1/8 (the co-simulation test's config, tests/units/dyncta/gpu_cosim.sh), so
+# that short runs take many decisions.
+st_rtl_build(dyncta_g dyncta ""
+             NTB=8 CNT_W=11 PERIOD=2048 T_IDLE=16 T_MEM_L=128 T_MEM_H=384 INIT_N=1 FREEZE=0
+             STARVE_T=4096 STRICT=0)
+st_rtl_build(dyncta_t dyncta ""
+             NTB=4 CNT_W=11 PERIOD=256 T_IDLE=2 T_MEM_L=16 T_MEM_H=48 INIT_N=1 FREEZE=0
+             STARVE_T=4096 STRICT=0)
+# configs/tiny.yaml's LRR issue scheduler (16 warp slots, 2 schedulers), to
+# co-simulate it with DYNCTA's paused class in the same test.
+st_rtl_build(wsched_lrr_t wsched_lrr "" NW=8)
+# Planted fault: the window ends one cycle early (rtl/dyncta.sv MUTANT 6).
+st_rtl_mutant(short_window dyncta "parameter int unsigned MUTANT   = 0," "parameter int unsigned MUTANT   = 6,")
+st_rtl_build(dyncta_g_short_window dyncta short_window
+             NTB=8 CNT_W=11 PERIOD=2048 T_IDLE=16 T_MEM_L=128 T_MEM_H=384 INIT_N=1 FREEZE=0
+             STARVE_T=4096 STRICT=0)

@@ -162,9 +162,6 @@ template <class M, void (*BIND)(M &, Ports &)> struct Model {
   // value, hiding a wrong reset value). A clock edge inside the reset serves
   // synchronous resets too.
   void reset() {
-    // rst_ni high first: Verilator sees a negedge only from a level it has
-    // evaluated, and a fresh model has evaluated none (without this, a
-    // register whose reset value is not 0 would keep its initial 0).
     m->clk_i = 0;
     m->rst_ni = 1;
     m->eval();

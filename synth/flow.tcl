@@ -1,0 +1,92 @@
+# simtref area flow: synthesise one RTL unit (rtl/<unit>.sv) for one parameter
+# set to generic gates and write Yosys statistics. docs/area.md describes the
+# method; `simtref area` runs this script and turns the statistics into
+# NAND2 equivalents and mm^2.
+#
+# Run:  ST_UNIT=wpt ST_PARAMS="NTB=8 NS=2 CNT_W=6 COUNT_EXITED=0" ST_OUT=out \
+#         yosys -q -c synth/flow.tcl
+#
+# Environment:
+#   ST_UNIT     the module (and file) name, e.g. wsched_mwf           (required)
+#   ST_PARAMS   Verilog parameter overrides "NAME=VALUE ...", as the C unit's
+#               rtl_params() writes them                               (optional)
+#   ST_OUT      folder for the statistics                              (required)
+#   ST_RTL      the RTL folder (default: ../rtl beside this script)
+#   ST_LIBERTY  the cell library (default: simtref_generic.lib beside this
+#               script)                                              (optional)
+#   ST_GATES    1: also map onto Yosys's internal gates (cross-check) (optional)
+#
+# Writes into ST_OUT:
+#   coarse.stat   word-level cells after coarse synthesis (`stat -width`):
+#                 the registers ($adff_W ... one per register of W bits)
+#   cells.stat    the netlist mapped onto the library: cells by type and
+#                 "Chip area" (in NAND2 equivalents for simtref_generic.lib)
+#   gates.stat    with ST_GATES=1: cells by type of Yosys's generic gates
+
+yosys -import
+
+proc need {name} {
+  if {![info exists ::env($name)] || $::env($name) eq ""} {
+    puts stderr "flow.tcl: error: $name is not set"
+    exit 2
+  }
+  return $::env($name)
+}
+
+set unit [need ST_UNIT]
+set out  [need ST_OUT]
+set here [file dirname [file normalize [info script]]]
+set rtl  [file join [file dirname $here] rtl]
+if {[info exists ::env(ST_RTL)] && $::env(ST_RTL) ne ""} { set rtl $::env(ST_RTL) }
+set params ""
+if {[info exists ::env(ST_PARAMS)]} { set params $::env(ST_PARAMS) }
+
+# -defer: elaborate once, with the parameters (read_verilog then chparam
+# elaborates twice, which doubles the time of the larger units).
+read_verilog -defer -sv [file join $rtl simtref_pkg.sv] [file join $rtl $unit.sv]
+set chparams {}
+foreach p $params {
+  set kv [split $p =]
+  if {[llength $kv] != 2} {
+    puts stderr "flow.tcl: error: bad parameter '$p' (expected NAME=VALUE)"
+    exit 2
+  }
+  lappend chparams -chparam [lindex $kv 0] [lindex $kv 1]
+}
+hierarchy -check -top $unit {*}$chparams
+
+# Coarse (word-level) synthesis, flattened: registers are still whole words.
+synth -flatten -top $unit -run :fine
+tee -q -o [file join $out coarse.stat] stat -width
+
+# Fine: gate-level cells, every flip-flop a plain D flip-flop with its
+# asynchronous reset (a load enable becomes a multiplexer in the logic).
+memory_map
+techmap
+opt_clean
+dfflegalize -cell {$_DFF_PN0_} 01 -cell {$_DFF_PN1_} 01 -cell {$_DFF_P_} 01
+design -save pre_abc
+
+# The estimate: flip-flops onto the library's DFF/DFFR/DFFS, logic mapped
+# by ABC onto its gates for area. The ABC script (structural rewriting dc2,
+# choice computation dch, then map) lands within -13%..+16% of ABC's default
+# script on the units where that finishes, and takes seconds where the
+# default runs for more than ten minutes (wsched_tls); `abc -fast` gives
+# 20-100% more area (docs/area.md, Uncertainty).
+set abc_script {+strash;dc2;dch,-f;map}
+set lib [file join $here simtref_generic.lib]
+if {[info exists ::env(ST_LIBERTY)] && $::env(ST_LIBERTY) ne ""} { set lib $::env(ST_LIBERTY) }
+dfflibmap -liberty $lib
+abc -script $abc_script -liberty $lib
+opt_clean
+tee -q -o [file join $out cells.stat] stat -liberty $lib
+
+# Cross-check (ST_GATES=1): the same netlist onto Yosys's own generic gates
+# (NOT NAND NOR AOI3 OAI3 AOI4 OAI4 XOR XNOR MUX and $_DFF_*), which the
+# command prices with the library's areas.
+if {[info exists ::env(ST_GATES)] && $::env(ST_GATES) eq "1"} {
+  design -load pre_abc
+  abc -script $abc_script -g cmos4,XOR,XNOR,MUX
+  opt_clean
+  tee -q -o [file join $out gates.stat] stat
+}

@@ -1,4 +1,4 @@
-# The simtref command: help, version, config, list, unknown and unbuilt commands.
+# The simtref command: help, version, config, list, and unknown commands.
 . "$(dirname "$0")/lib.inc"
 
 expect_exit 0 "$SIMTREF" --help
@@ -22,10 +22,6 @@ expect_in "$TMP/err" "simtref: error: unknown command 'frobnicate'"
 expect_exit 2 "$SIMTREF" sweep
 expect_in "$TMP/err" "usage: simtref sweep"
 
-for cmd in area; do
-  expect_exit 2 "$SIMTREF" $cmd
-  expect_in "$TMP/err" "simtref $cmd: not built yet"
-done
 
 # config --dump: the resolved YAML and its hash; gtx480 is the default.
 expect_exit 0 "$SIMTREF" config --dump

@@ -18,7 +18,7 @@ static const subcommand subcommands[] = {
     {"sweep", cmd_sweep, "run an experiment: workloads x configs x variants"},
     {"collect", cmd_collect, "gather a sweep's statistics into CSV"},
     {"plot", cmd_plot, "plot collected results"},
-    {"area", NULL, "synthesise the RTL units and report their area"},
+    {"area", cmd_area, "synthesise the RTL units with Yosys and report their area"},
 };
 
 static void usage(FILE *out) {

@@ -1,0 +1,158 @@
+/* simtref area: the RTL units through Yosys (synth/flow.tcl) and the area
+ * model that turns the mapped netlists into NAND2 equivalents and mm^2
+ * (docs/area.md). */
+#ifndef SIMTREF_TOOL_AREA_H
+#define SIMTREF_TOOL_AREA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "simtref/config.h"
+
+#define AREA_NAME_MAX 32
+#define AREA_PARAMS_MAX 256
+#define AREA_MAX_TYPES 48
+#define AREA_PATH_MAX 1024
+
+/* snprintf into a fixed buffer where cutting a long path or name short is
+ * acceptable (messages, names read from files). */
+void area_fmt(char *dst, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* ---- units and their parameters (area_units.c) ---------------------------- */
+
+/* The units `simtref area` can synthesise, by RTL module name (i < count). */
+size_t area_unit_count(void);
+const char *area_unit_name(size_t i);
+bool area_unit_known(const char *name);
+
+/* Writes the Verilog parameter overrides of unit for cfg ("NW=24 AGE_W=6"),
+ * as the unit's C model derives them (config_params + rtl_params). Returns
+ * false if unit is unknown. */
+bool area_unit_params(const char *unit, const st_config *cfg, char *buf, size_t size);
+
+/* One kind of unit an SM of a configuration holds, and how many of it. */
+typedef struct area_member {
+  const char *unit;
+  unsigned count;
+} area_member;
+
+/* The units an SM of cfg holds (as st_sm_units_init builds them, plus the
+ * DYNCTA controller where cta_scheduler.policy is dyncta). Returns how many
+ * kinds were written to out (at most max). */
+size_t area_sm_units(const st_config *cfg, area_member *out, size_t max);
+
+/* ---- one synthesis result ------------------------------------------------- */
+
+typedef struct area_cell_count {
+  char type[AREA_NAME_MAX];
+  unsigned count;
+} area_cell_count;
+
+typedef struct area_result {
+  char unit[AREA_NAME_MAX];
+  char params[AREA_PARAMS_MAX];
+  bool ok;
+  char error[512];   /* why it failed (!ok) */
+  unsigned cells;    /* cells of the netlist mapped onto the library */
+  unsigned registers;/* word-level registers after coarse synthesis */
+  unsigned ff_bits;  /* single-bit flip-flops of the mapped netlist */
+  double nand2_eq;   /* the library area: NAND2 equivalents */
+  area_cell_count types[AREA_MAX_TYPES];
+  unsigned n_types;
+  bool has_gates;    /* the cross-check ran: Yosys's internal gates */
+  unsigned gate_cells;
+  double gate_nand2_eq; /* those gates priced with the library's areas */
+  double seconds;       /* wall time of the Yosys run */
+  unsigned hint;        /* expected size (baseline cells, 0 unknown): bigger starts first */
+} area_result;
+
+/* ---- the area model (area_model.c) ---------------------------------------- */
+
+/* A process node: the area of one NAND2 (X1 drive) in um^2. */
+typedef struct area_node {
+  const char *name;
+  double nand2_um2;
+} area_node;
+
+extern const area_node area_nodes[];
+extern const size_t area_n_nodes;
+
+/* Placed-and-routed area = cell area / AREA_UTILISATION. */
+#define AREA_UTILISATION 0.70
+
+/* Placed area in mm^2 of nand2_eq NAND2 equivalents at node. */
+double area_mm2(double nand2_eq, const area_node *node);
+/* Cell area only (no utilisation factor), mm^2. */
+double area_cell_mm2(double nand2_eq, const area_node *node);
+const area_node *area_node_find(const char *name);
+
+/* The cell library: each cell's area (NAND2 equivalents) read from a
+ * Liberty file's `cell (NAME) { area : X; ...` entries. */
+typedef struct area_lib {
+  char name[64][AREA_NAME_MAX];
+  double area[64];
+  size_t n;
+} area_lib;
+
+bool area_lib_load(area_lib *lib, const char *path, char *err, size_t err_size);
+/* The area of a library cell, or a negative value if it is not in lib. */
+double area_lib_cell(const area_lib *lib, const char *cell);
+/* The area of one of Yosys's internal gates ($_NAND_, $_DFF_PN0_, ...)
+ * priced as the library cell of the same function; negative if unknown. */
+double area_gate_weight(const area_lib *lib, const char *gate);
+
+/* Parses the statistics files flow.tcl wrote into dir into r (cells,
+ * registers, ff_bits, nand2_eq, types; with gates.stat also the
+ * cross-check). Returns false, with r->error set, if one is missing or
+ * unreadable. */
+bool area_parse_stats(const char *dir, const area_lib *lib, area_result *r);
+
+/* ---- running the flow (area_flow.c) --------------------------------------- */
+
+typedef struct area_flow {
+  char yosys[AREA_PATH_MAX];     /* the yosys executable */
+  char version[128];             /* its --version line */
+  char synth_dir[AREA_PATH_MAX]; /* synth/: flow.tcl, simtref_generic.lib */
+  char rtl_dir[AREA_PATH_MAX];
+  char work[AREA_PATH_MAX];      /* one folder per job below this */
+  bool keep;                     /* leave work in place */
+  bool gates;                    /* also run the cross-check mapping */
+  unsigned jobs;                 /* Yosys runs at a time */
+  area_lib lib;
+} area_flow;
+
+/* Looks yosys up in PATH. Returns false if it is not there. */
+bool area_find_yosys(char *path, size_t size);
+
+/* The synth/ and rtl/ folders: SIMTREF_SYNTH_DIR / SIMTREF_RTL_DIR, else
+ * those of the source tree. */
+const char *area_synth_dir(void);
+const char *area_rtl_dir(void);
+
+/* Prepares a flow: finds yosys, reads the library, makes the work folder
+ * (keep_dir, or a fresh temporary one). Returns an exit status (EXIT_USAGE
+ * with a message on stderr when yosys or the library is missing). */
+int area_flow_init(area_flow *f, const char *keep_dir, bool gates, unsigned jobs);
+
+/* Synthesises every r[i] (unit and params set by the caller), up to
+ * f->jobs at a time, the largest hint first. Each r[i].ok tells whether its
+ * run worked. Prints one progress line per finished run to stderr when
+ * progress is set. */
+void area_flow_run(area_flow *f, area_result *r, size_t n, bool progress);
+
+/* Removes the work folder unless it is kept. */
+void area_flow_done(area_flow *f);
+
+/* ---- baselines (area_baseline.c) ------------------------------------------ */
+
+/* Checks (update false) or rewrites (update true) the baselines file at
+ * path: every row's config and overrides must still give the row's
+ * parameters, and each unit's cell count must lie within tol_pct percent of
+ * the row, its flip-flop bits exactly. Returns an exit status. */
+int area_baselines(area_flow *f, const char *path, bool update, double tol_pct);
+
+/* Sets each r[i].hint to the cell count the baselines file at path records
+ * for its unit and params (0 where it has none). Silent on any error. */
+void area_baseline_hints(const char *path, area_result *r, size_t n);
+
+#endif

@@ -1,0 +1,337 @@
+/* simtref area --check-baselines / --update-baselines: the area figures of
+ * the RTL units kept as data (synth/baselines.csv) and compared on every
+ * test run, so that a change of the RTL, the flow or the tools that moves a
+ * unit's size does not go unnoticed.
+ *
+ * The file: '#' comment lines (kept as they are, except the one starting
+ * "# yosys:", which records the Yosys that made the figures), a header line,
+ * then one row per unit and configuration:
+ *   config,overrides,unit,params,cells,registers,ff_bits,nand2_eq
+ * overrides are -s KEY=VALUE items joined by ';' (may be empty); params are
+ * what the unit's rule derives for that configuration, and must still be. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "area.h"
+#include "cli.h"
+
+#define BL_HEADER "config,overrides,unit,params,cells,registers,ff_bits,nand2_eq"
+#define BL_MAX_ROWS 64
+#define BL_MAX_LINES 128
+
+typedef struct bl_row {
+  char config[128];
+  char overrides[512];
+  char unit[AREA_NAME_MAX];
+  char params[AREA_PARAMS_MAX];
+  bool has_figures;
+  unsigned cells, registers, ff_bits;
+  double nand2_eq;
+  char now_params[AREA_PARAMS_MAX]; /* what the config gives today */
+  int job;                          /* index into the results */
+} bl_row;
+
+typedef struct bl_file {
+  char comments[BL_MAX_LINES][512]; /* the lines before the header */
+  size_t n_comments;
+  char yosys[256];                  /* the recorded "# yosys:" value */
+  bl_row rows[BL_MAX_ROWS];
+  size_t n_rows;
+} bl_file;
+
+/* Splits line at commas into at most max fields; returns the count. */
+static size_t split_csv(char *line, char **f, size_t max) {
+  size_t n = 0;
+  char *p = line;
+  while (n < max) {
+    f[n++] = p;
+    char *c = strchr(p, ',');
+    if (c == NULL) {
+      break;
+    }
+    *c = '\0';
+    p = c + 1;
+  }
+  return n;
+}
+
+static bool read_file(const char *path, bl_file *b) {
+  FILE *f = fopen(path, "r");
+  if (f == NULL) {
+    fprintf(stderr, "simtref area: error: cannot read %s: %s\n", path, strerror(errno));
+    return false;
+  }
+  char line[2048];
+  unsigned lineno = 0;
+  bool header = false, ok = true;
+  while (ok && fgets(line, sizeof line, f) != NULL) {
+    lineno++;
+    line[strcspn(line, "\r\n")] = '\0';
+    if (!header) {
+      if (line[0] == '#' || line[0] == '\0') {
+        if (strncmp(line, "# yosys:", 8) == 0) {
+          area_fmt(b->yosys, sizeof b->yosys, "%s", line + 8 + (line[8] == ' '));
+        }
+        if (b->n_comments < BL_MAX_LINES) {
+          area_fmt(b->comments[b->n_comments++], sizeof b->comments[0], "%s", line);
+        }
+        continue;
+      }
+      if (strcmp(line, BL_HEADER) != 0) {
+        fprintf(stderr, "%s:%u: error: expected the header '%s'\n", path, lineno, BL_HEADER);
+        ok = false;
+      }
+      header = true;
+      continue;
+    }
+    if (line[0] == '\0' || line[0] == '#') {
+      continue;
+    }
+    char *fld[9];
+    size_t nf = split_csv(line, fld, 9);
+    if (nf != 8) {
+      fprintf(stderr, "%s:%u: error: expected 8 fields (%s), got %zu\n", path, lineno, BL_HEADER,
+              nf);
+      ok = false;
+      break;
+    }
+    if (b->n_rows == BL_MAX_ROWS) {
+      fprintf(stderr, "%s:%u: error: more than %d rows\n", path, lineno, BL_MAX_ROWS);
+      ok = false;
+      break;
+    }
+    bl_row *r = &b->rows[b->n_rows++];
+    memset(r, 0, sizeof *r);
+    area_fmt(r->config, sizeof r->config, "%s", fld[0]);
+    area_fmt(r->overrides, sizeof r->overrides, "%s", fld[1]);
+    area_fmt(r->unit, sizeof r->unit, "%s", fld[2]);
+    area_fmt(r->params, sizeof r->params, "%s", fld[3]);
+    if (!area_unit_known(r->unit)) {
+      fprintf(stderr, "%s:%u: error: unknown unit '%s'\n", path, lineno, r->unit);
+      ok = false;
+      break;
+    }
+    if (fld[4][0] != '\0') {
+      char *e1, *e2, *e3, *e4;
+      r->cells = (unsigned)strtoul(fld[4], &e1, 10);
+      r->registers = (unsigned)strtoul(fld[5], &e2, 10);
+      r->ff_bits = (unsigned)strtoul(fld[6], &e3, 10);
+      r->nand2_eq = strtod(fld[7], &e4);
+      if (*e1 != '\0' || *e2 != '\0' || *e3 != '\0' || *e4 != '\0') {
+        fprintf(stderr, "%s:%u: error: cells, registers, ff_bits and nand2_eq must be numbers\n",
+                path, lineno);
+        ok = false;
+        break;
+      }
+      r->has_figures = true;
+    }
+  }
+  fclose(f);
+  if (ok && !header) {
+    fprintf(stderr, "%s: error: no header line '%s'\n", path, BL_HEADER);
+    ok = false;
+  }
+  return ok;
+}
+
+/* The parameters row's config and overrides give its unit today. */
+static bool derive_params(bl_row *r) {
+  cli_config_args args = {.config = r->config};
+  char buf[sizeof r->overrides];
+  snprintf(buf, sizeof buf, "%s", r->overrides);
+  for (char *tok = strtok(buf, ";"); tok != NULL; tok = strtok(NULL, ";")) {
+    if (args.n_overrides < CLI_MAX_OVERRIDES) {
+      args.overrides[args.n_overrides++] = tok;
+    }
+  }
+  st_config cfg;
+  if (!cli_load_config(&args, &cfg, NULL, 0)) {
+    return false;
+  }
+  return area_unit_params(r->unit, &cfg, r->now_params, sizeof r->now_params);
+}
+
+static bool write_file(const char *path, const bl_file *b, const area_flow *fl,
+                       const area_result *res) {
+  char tmp[AREA_PATH_MAX + 16];
+  snprintf(tmp, sizeof tmp, "%s.new", path);
+  FILE *f = fopen(tmp, "w");
+  if (f == NULL) {
+    fprintf(stderr, "simtref area: error: cannot write %s: %s\n", tmp, strerror(errno));
+    return false;
+  }
+  bool wrote_version = false;
+  for (size_t i = 0; i < b->n_comments; i++) {
+    if (strncmp(b->comments[i], "# yosys:", 8) == 0) {
+      fprintf(f, "# yosys: %s\n", fl->version);
+      wrote_version = true;
+    } else {
+      fprintf(f, "%s\n", b->comments[i]);
+    }
+  }
+  if (!wrote_version) {
+    fprintf(f, "# yosys: %s\n", fl->version);
+  }
+  fprintf(f, "%s\n", BL_HEADER);
+  for (size_t i = 0; i < b->n_rows; i++) {
+    const bl_row *r = &b->rows[i];
+    const area_result *x = &res[r->job];
+    fprintf(f, "%s,%s,%s,%s,%u,%u,%u,%.1f\n", r->config, r->overrides, r->unit, r->now_params,
+            x->cells, x->registers, x->ff_bits, x->nand2_eq);
+  }
+  if (fclose(f) != 0 || rename(tmp, path) != 0) {
+    fprintf(stderr, "simtref area: error: cannot write %s\n", path);
+    return false;
+  }
+  return true;
+}
+
+static int check_or_update(area_flow *fl, const char *path, bool update, double tol_pct,
+                           bl_file *b) {
+  if (!read_file(path, b)) {
+    return EXIT_USAGE;
+  }
+  if (b->n_rows == 0) {
+    fprintf(stderr, "%s: error: no rows\n", path);
+    return EXIT_USAGE;
+  }
+  /* Today's parameters of each row, and the distinct runs they need. */
+  area_result *res = calloc(b->n_rows, sizeof *res);
+  if (res == NULL) {
+    return EXIT_FAIL;
+  }
+  size_t n = 0;
+  for (size_t i = 0; i < b->n_rows; i++) {
+    bl_row *r = &b->rows[i];
+    if (!derive_params(r)) {
+      fprintf(stderr, "%s: error: row %zu (%s under %s): cannot derive its parameters\n", path,
+              i + 1, r->unit, r->config);
+      free(res);
+      return EXIT_USAGE;
+    }
+    r->job = -1;
+    for (size_t k = 0; k < n; k++) {
+      if (strcmp(res[k].unit, r->unit) == 0 && strcmp(res[k].params, r->now_params) == 0) {
+        r->job = (int)k;
+      }
+    }
+    if (r->job < 0) {
+      snprintf(res[n].unit, sizeof res[n].unit, "%s", r->unit);
+      snprintf(res[n].params, sizeof res[n].params, "%s", r->now_params);
+      r->job = (int)n++;
+    }
+  }
+  for (size_t i = 0; i < b->n_rows; i++) {
+    area_result *x = &res[b->rows[i].job];
+    x->hint = b->rows[i].cells > x->hint ? b->rows[i].cells : x->hint;
+  }
+  if (b->yosys[0] != '\0' && strcmp(b->yosys, fl->version) != 0) {
+    printf("note: the baselines were made with %s; this is %s: cell counts may differ\n",
+           b->yosys, fl->version);
+  }
+  area_flow_run(fl, res, n, true);
+
+  unsigned failures = 0;
+  printf("%-9s %-12s %8s %8s %7s %9s %10s %10s  %s\n", "config", "unit", "cells", "now", "change",
+         "FF bits", "NAND2-eq", "now", "");
+  for (size_t i = 0; i < b->n_rows; i++) {
+    const bl_row *r = &b->rows[i];
+    const area_result *x = &res[r->job];
+    if (!x->ok) {
+      printf("%-9s %-12s FAILED: %s\n", r->config, r->unit, x->error);
+      failures++;
+      continue;
+    }
+    const char *verdict = "ok";
+    double change = 0.0;
+    if (!r->has_figures) {
+      verdict = "NEW (no figures yet)";
+    } else {
+      change = r->cells ? 100.0 * ((double)x->cells - (double)r->cells) / (double)r->cells : 0.0;
+      if (strcmp(r->params, r->now_params) != 0) {
+        verdict = "PARAMS MOVED";
+      } else if (fabs(change) > tol_pct) {
+        verdict = "CELLS MOVED";
+      } else if (x->ff_bits != r->ff_bits) {
+        verdict = "FF BITS MOVED";
+      }
+    }
+    bool bad = strcmp(verdict, "ok") != 0;
+    failures += bad;
+    printf("%-9s %-12s %8u %8u %+6.1f%% %4u->%-4u %10.1f %10.1f  %s\n", r->config, r->unit,
+           r->cells, x->cells, change, r->ff_bits, x->ff_bits, r->nand2_eq, x->nand2_eq,
+           update && bad ? "updated" : verdict);
+    if (bad && strcmp(verdict, "PARAMS MOVED") == 0) {
+      printf("          %s under %s%s%s now has parameters '%s' (baseline: '%s')\n", r->unit,
+             r->config, r->overrides[0] ? " -s " : "", r->overrides, r->now_params, r->params);
+    }
+  }
+  int rc = EXIT_OK;
+  for (size_t k = 0; k < n; k++) {
+    if (!res[k].ok) {
+      rc = EXIT_FAIL;
+    }
+  }
+  if (update) {
+    if (rc == EXIT_OK && !write_file(path, b, fl, res)) {
+      rc = EXIT_FAIL;
+    }
+    if (rc == EXIT_OK) {
+      printf("\nwrote %s (%zu rows); review the change before committing it\n", path, b->n_rows);
+    }
+  } else if (failures > 0) {
+    char def[AREA_PATH_MAX + 32];
+    snprintf(def, sizeof def, "%s/baselines.csv", area_synth_dir());
+    bool is_default = strcmp(path, def) == 0;
+    printf("\n%u row(s) moved beyond the tolerance (cells +-%.1f%%, flip-flop bits exact) or "
+           "failed.\n"
+           "If the change is intended, update the baselines and commit them:\n"
+           "  simtref area --update-baselines%s%s\n",
+           failures, tol_pct, is_default ? "" : " --baselines ", is_default ? "" : path);
+    rc = EXIT_FAIL;
+  } else {
+    printf("\nall %zu rows within the tolerance (cells +-%.1f%%, flip-flop bits exact)\n",
+           b->n_rows, tol_pct);
+  }
+  free(res);
+  return rc;
+}
+
+int area_baselines(area_flow *fl, const char *path, bool update, double tol_pct) {
+  bl_file *bf = calloc(1, sizeof *bf);
+  if (bf == NULL) {
+    fprintf(stderr, "simtref area: error: out of memory\n");
+    return EXIT_FAIL;
+  }
+  int rc = check_or_update(fl, path, update, tol_pct, bf);
+  free(bf);
+  return rc;
+}
+
+void area_baseline_hints(const char *path, area_result *r, size_t n) {
+  FILE *f = fopen(path, "r");
+  if (f == NULL) {
+    return;
+  }
+  char line[2048];
+  while (fgets(line, sizeof line, f) != NULL) {
+    line[strcspn(line, "\r\n")] = '\0';
+    if (line[0] == '#' || strcmp(line, BL_HEADER) == 0) {
+      continue;
+    }
+    char *fld[9];
+    if (split_csv(line, fld, 9) != 8) {
+      continue;
+    }
+    unsigned cells = (unsigned)strtoul(fld[4], NULL, 10);
+    for (size_t i = 0; i < n; i++) {
+      if (strcmp(r[i].unit, fld[2]) == 0 && strcmp(r[i].params, fld[3]) == 0) {
+        r[i].hint = cells;
+      }
+    }
+  }
+  fclose(f);
+}

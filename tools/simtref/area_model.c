@@ -1,0 +1,310 @@
+/* The area model of `simtref area` (docs/area.md): cell areas from the
+ * generic library synth/simtref_generic.lib (NAND2 equivalents), the NAND2
+ * area of each process node, the utilisation factor, and the parsing of the
+ * statistics Yosys wrote. */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "area.h"
+
+/* NAND2 (X1) footprints, docs/area.md "Process nodes". 65 nm: a 9-track
+ * 65 nm library's NAND2X1 (1.8 um x 0.8 um); 40 nm: 65 nm scaled by the
+ * logic-density gain commonly quoted for the 40 nm node (about 2.4x). */
+void area_fmt(char *dst, size_t size, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(dst, size, fmt, ap);
+  va_end(ap);
+}
+
+const area_node area_nodes[] = {
+    {"65nm", 1.44},
+    {"40nm", 0.60},
+};
+const size_t area_n_nodes = sizeof area_nodes / sizeof area_nodes[0];
+
+double area_cell_mm2(double nand2_eq, const area_node *node) {
+  return nand2_eq * node->nand2_um2 * 1e-6;
+}
+
+double area_mm2(double nand2_eq, const area_node *node) {
+  return area_cell_mm2(nand2_eq, node) / AREA_UTILISATION;
+}
+
+const area_node *area_node_find(const char *name) {
+  for (size_t i = 0; i < area_n_nodes; i++) {
+    if (strcmp(area_nodes[i].name, name) == 0) {
+      return &area_nodes[i];
+    }
+  }
+  return NULL;
+}
+
+static char *read_all(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (f == NULL) {
+    return NULL;
+  }
+  size_t cap = 4096, len = 0;
+  char *buf = malloc(cap);
+  while (buf != NULL) {
+    size_t got = fread(buf + len, 1, cap - len - 1, f);
+    len += got;
+    if (got == 0) {
+      break;
+    }
+    if (cap - len - 1 == 0) {
+      char *nb = realloc(buf, cap * 2);
+      if (nb == NULL) {
+        free(buf);
+        buf = NULL;
+        break;
+      }
+      buf = nb;
+      cap *= 2;
+    }
+  }
+  fclose(f);
+  if (buf != NULL) {
+    buf[len] = '\0';
+  }
+  return buf;
+}
+
+bool area_lib_load(area_lib *lib, const char *path, char *err, size_t err_size) {
+  memset(lib, 0, sizeof *lib);
+  char *text = read_all(path);
+  if (text == NULL) {
+    snprintf(err, err_size, "cannot read the cell library %s", path);
+    return false;
+  }
+  /* Each `cell (NAME)` is followed by its `area : X;` before the next cell. */
+  const char *p = text;
+  while ((p = strstr(p, "cell")) != NULL) {
+    const char *q = p + 4;
+    bool inside_word = p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_');
+    p = q;
+    if (inside_word) {
+      continue;
+    }
+    while (*q == ' ' || *q == '\t') {
+      q++;
+    }
+    if (*q != '(') {
+      continue;
+    }
+    q++;
+    while (*q == ' ' || *q == '"') {
+      q++;
+    }
+    size_t n = 0;
+    char name[AREA_NAME_MAX];
+    while ((isalnum((unsigned char)q[n]) || q[n] == '_') && n + 1 < sizeof name) {
+      name[n] = q[n];
+      n++;
+    }
+    name[n] = '\0';
+    const char *next = strstr(q, "cell");
+    const char *a = strstr(q, "area");
+    if (n == 0 || a == NULL || (next != NULL && a > next) || lib->n == 64) {
+      continue;
+    }
+    a += 4;
+    while (*a == ' ' || *a == ':') {
+      a++;
+    }
+    char *end;
+    double v = strtod(a, &end);
+    if (end == a) {
+      continue;
+    }
+    area_fmt(lib->name[lib->n], AREA_NAME_MAX, "%s", name);
+    lib->area[lib->n] = v;
+    lib->n++;
+  }
+  free(text);
+  if (lib->n == 0) {
+    snprintf(err, err_size, "the cell library %s has no cells with an area", path);
+    return false;
+  }
+  return true;
+}
+
+double area_lib_cell(const area_lib *lib, const char *cell) {
+  for (size_t i = 0; i < lib->n; i++) {
+    if (strcmp(lib->name[i], cell) == 0) {
+      return lib->area[i];
+    }
+  }
+  return -1.0;
+}
+
+double area_gate_weight(const area_lib *lib, const char *gate) {
+  /* Yosys's internal gates and the library cell of the same function. A
+   * gate with an inverted input (ANDNOT, ORNOT) is priced as the plain gate:
+   * libraries absorb the inversion into the cell or its neighbour. */
+  static const char *const map[][2] = {
+      {"$_NOT_", "INV"},       {"$_BUF_", "BUF"},       {"$_NAND_", "NAND2"},
+      {"$_NOR_", "NOR2"},      {"$_AND_", "AND2"},      {"$_OR_", "OR2"},
+      {"$_ANDNOT_", "AND2"},   {"$_ORNOT_", "OR2"},     {"$_XOR_", "XOR2"},
+      {"$_XNOR_", "XNOR2"},    {"$_AOI3_", "AOI21"},    {"$_OAI3_", "OAI21"},
+      {"$_AOI4_", "AOI22"},    {"$_OAI4_", "OAI22"},    {"$_MUX_", "MUX2"},
+      {"$_DFF_P_", "DFF"},     {"$_DFF_PN0_", "DFFR"},  {"$_DFF_PN1_", "DFFS"},
+  };
+  for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
+    if (strcmp(map[i][0], gate) == 0) {
+      return area_lib_cell(lib, map[i][1]);
+    }
+  }
+  return -1.0;
+}
+
+/* A statistics line "     NAME     COUNT": the name and count, or false. */
+static bool cell_line(const char *line, char *name, size_t name_size, unsigned long *count) {
+  if (strncmp(line, "     ", 5) != 0) {
+    return false;
+  }
+  char nm[128];
+  unsigned long c;
+  char extra;
+  if (sscanf(line, " %127s %lu %c", nm, &c, &extra) != 2) {
+    return false;
+  }
+  area_fmt(name, name_size, "%s", nm);
+  *count = c;
+  return true;
+}
+
+/* Reads the cells listed after "Number of cells:" in a stat file. Calls
+ * each(name, count, ctx) per type; writes the total and, if present, the
+ * "Chip area" figure (else -1). */
+static bool read_stat(const char *path, unsigned *total, double *chip_area,
+                      void (*each)(const char *name, unsigned long count, void *ctx),
+                      void *ctx) {
+  FILE *f = fopen(path, "r");
+  if (f == NULL) {
+    return false;
+  }
+  char line[512];
+  bool in_cells = false, seen = false;
+  *chip_area = -1.0;
+  while (fgets(line, sizeof line, f) != NULL) {
+    unsigned long n;
+    if (sscanf(line, " Number of cells: %lu", &n) == 1) {
+      *total = (unsigned)n;
+      in_cells = true;
+      seen = true;
+      continue;
+    }
+    const char *ca = strstr(line, "Chip area for module");
+    if (ca != NULL) {
+      const char *colon = strrchr(line, ':');
+      if (colon != NULL) {
+        *chip_area = strtod(colon + 1, NULL);
+      }
+      in_cells = false;
+      continue;
+    }
+    if (in_cells) {
+      char name[AREA_NAME_MAX * 2];
+      unsigned long c;
+      if (cell_line(line, name, sizeof name, &c)) {
+        each(name, c, ctx);
+      } else {
+        in_cells = false;
+      }
+    }
+  }
+  fclose(f);
+  return seen;
+}
+
+typedef struct parse_ctx {
+  area_result *r;
+  const area_lib *lib;
+  double gate_area;
+  bool gate_unknown;
+  char unknown[AREA_NAME_MAX * 2];
+} parse_ctx;
+
+static void on_register(const char *name, unsigned long count, void *vctx) {
+  parse_ctx *c = vctx;
+  /* $adff_8, $adffe_5, $dff_3, $sdffe_2, $aldff_1, $dffsr_4: a register. */
+  static const char *const kinds[] = {"$adff", "$adffe", "$dff", "$dffe", "$sdff", "$sdffe",
+                                      "$sdffce", "$aldff", "$aldffe", "$dffsr", "$dffsre"};
+  const char *us = strrchr(name, '_');
+  if (us == NULL) {
+    return;
+  }
+  size_t len = (size_t)(us - name);
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+    if (strlen(kinds[i]) == len && strncmp(name, kinds[i], len) == 0) {
+      c->r->registers += (unsigned)count;
+      return;
+    }
+  }
+}
+
+static void on_cell(const char *name, unsigned long count, void *vctx) {
+  parse_ctx *c = vctx;
+  area_result *r = c->r;
+  if (r->n_types < AREA_MAX_TYPES) {
+    area_fmt(r->types[r->n_types].type, AREA_NAME_MAX, "%s", name);
+    r->types[r->n_types].count = (unsigned)count;
+    r->n_types++;
+  }
+  if (strncmp(name, "DFF", 3) == 0) {
+    r->ff_bits += (unsigned)count;
+  }
+}
+
+static void on_gate(const char *name, unsigned long count, void *vctx) {
+  parse_ctx *c = vctx;
+  double w = area_gate_weight(c->lib, name);
+  if (w < 0) {
+    c->gate_unknown = true;
+    area_fmt(c->unknown, sizeof c->unknown, "%s", name);
+    return;
+  }
+  c->gate_area += w * (double)count;
+}
+
+bool area_parse_stats(const char *dir, const area_lib *lib, area_result *r) {
+  char path[AREA_PATH_MAX + 32];
+  parse_ctx c = {.r = r, .lib = lib};
+  unsigned total = 0;
+  double chip = -1.0;
+  r->registers = 0;
+  r->ff_bits = 0;
+  r->n_types = 0;
+  area_fmt(path, sizeof path, "%s/coarse.stat", dir);
+  if (!read_stat(path, &total, &chip, on_register, &c)) {
+    area_fmt(r->error, sizeof r->error, "no statistics in %s", path);
+    return false;
+  }
+  area_fmt(path, sizeof path, "%s/cells.stat", dir);
+  if (!read_stat(path, &r->cells, &chip, on_cell, &c) || chip < 0) {
+    area_fmt(r->error, sizeof r->error, "no mapped-cell statistics (or no area) in %s", path);
+    return false;
+  }
+  r->nand2_eq = chip;
+  area_fmt(path, sizeof path, "%s/gates.stat", dir);
+  r->has_gates = false;
+  FILE *g = fopen(path, "r");
+  if (g != NULL) {
+    fclose(g);
+    double unused;
+    if (read_stat(path, &r->gate_cells, &unused, on_gate, &c)) {
+      if (c.gate_unknown) {
+        area_fmt(r->error, sizeof r->error, "gate %s of the cross-check has no price", c.unknown);
+        return false;
+      }
+      r->has_gates = true;
+      r->gate_nand2_eq = c.gate_area;
+    }
+  }
+  return true;
+}

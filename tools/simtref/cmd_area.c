@@ -1,0 +1,484 @@
+/* simtref area: synthesise the RTL units for a configuration's parameters
+ * with Yosys and report cells, flip-flops, NAND2 equivalents and mm^2
+ * (docs/area.md). */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "area.h"
+#include "cli.h"
+#include "simtref_version.h"
+
+static const char *const area_usage =
+    "usage: simtref area [-c CONFIG] [-s KEY=VALUE]... [UNIT...] [options]\n"
+    "\n"
+    "Synthesises RTL units (rtl/UNIT.sv) with Yosys (synth/flow.tcl) for the parameters\n"
+    "the configuration implies, maps them onto a generic cell library\n"
+    "(synth/simtref_generic.lib) and reports, per unit: cells, registers, flip-flop bits,\n"
+    "NAND2 equivalents and mm^2 at 65 nm and 40 nm; then the per-SM total of the units\n"
+    "the configuration enables, and the seeds' published figures beside ours.\n"
+    "Method and uncertainty: docs/area.md.\n"
+    "\n"
+    "  -c, --config CONFIG  a config file, or the name of one in configs/ (default gtx480)\n"
+    "  -s, --set KEY=VALUE  override one key (repeatable), e.g. -s sm.warp_scheduler=mwf_gto\n"
+    "  UNIT...              units to synthesise (default: those an SM of the config holds)\n"
+    "  --all                every unit\n"
+    "  --json FILE          also write the report as JSON\n"
+    "  --cells              list each unit's cells by type\n"
+    "  --cross-check        also map onto Yosys's internal gates, priced with the same\n"
+    "                       cell areas (a second NAND2-eq column)\n"
+    "  -j, --jobs N         Yosys runs at a time (default: the number of CPUs)\n"
+    "  --keep DIR           keep Yosys's statistics and logs in DIR\n"
+    "  --check-baselines    rerun every row of the baselines file and compare (exit 1 when\n"
+    "                       a cell count moves more than the tolerance)\n"
+    "  --update-baselines   rerun every row of the baselines file and rewrite its figures\n"
+    "  --baselines FILE     the baselines file (default synth/baselines.csv)\n"
+    "  --tolerance PCT      allowed cell-count change for --check-baselines (default 3)\n"
+    "\n"
+    "Needs yosys in PATH. Exit status: 0 done, 1 a synthesis failed or a baseline moved,\n"
+    "2 bad usage (unknown unit or option, bad config, no yosys).\n";
+
+/* The seeds' published figures (spec/dyncta.md §2, spec/baws.md §2). */
+#define SEED_DYNCTA_MM2_65 0.0014
+#define SEED_DYNCTA_BITS 22
+#define SEED_WPT_BITS 48
+
+typedef struct area_args {
+  cli_config_args cfg;
+  const char *units[64];
+  size_t n_units;
+  bool all, cells, cross, check, update;
+  const char *json, *keep, *baselines;
+  unsigned jobs;
+  double tol;
+} area_args;
+
+static void list_units(FILE *f) {
+  fprintf(f, "units:");
+  for (size_t i = 0; i < area_unit_count(); i++) {
+    fprintf(f, " %s", area_unit_name(i));
+  }
+  fprintf(f, "\n");
+}
+
+static bool parse_uint(const char *s, unsigned *out) {
+  char *end;
+  errno = 0;
+  unsigned long v = strtoul(s, &end, 10);
+  if (errno != 0 || end == s || *end != '\0' || v == 0 || v > 256 || s[0] == '-') {
+    return false;
+  }
+  *out = (unsigned)v;
+  return true;
+}
+
+/* Parses argv; returns -1 to go on, else the exit status. */
+static int parse_args(int argc, char **argv, area_args *a) {
+  for (int i = 1; i < argc; i++) {
+    int taken = cli_take_config_arg(&a->cfg, argc, argv, &i);
+    if (taken < 0) {
+      return EXIT_USAGE;
+    }
+    if (taken) {
+      continue;
+    }
+    const char *s = argv[i];
+    const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+    if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
+      fputs(area_usage, stdout);
+      list_units(stdout);
+      return EXIT_OK;
+    } else if (strcmp(s, "--all") == 0) {
+      a->all = true;
+    } else if (strcmp(s, "--cells") == 0) {
+      a->cells = true;
+    } else if (strcmp(s, "--cross-check") == 0) {
+      a->cross = true;
+    } else if (strcmp(s, "--check-baselines") == 0) {
+      a->check = true;
+    } else if (strcmp(s, "--update-baselines") == 0) {
+      a->update = true;
+    } else if (strcmp(s, "--json") == 0 || strcmp(s, "--keep") == 0 ||
+               strcmp(s, "--baselines") == 0 || strcmp(s, "--tolerance") == 0 ||
+               strcmp(s, "-j") == 0 || strcmp(s, "--jobs") == 0) {
+      if (val == NULL) {
+        fprintf(stderr, "simtref area: error: %s needs a value\n", s);
+        return EXIT_USAGE;
+      }
+      i++;
+      if (strcmp(s, "--json") == 0) {
+        a->json = val;
+      } else if (strcmp(s, "--keep") == 0) {
+        a->keep = val;
+      } else if (strcmp(s, "--baselines") == 0) {
+        a->baselines = val;
+      } else if (strcmp(s, "--tolerance") == 0) {
+        char *end;
+        a->tol = strtod(val, &end);
+        if (end == val || *end != '\0' || !(a->tol >= 0 && a->tol <= 100)) {
+          fprintf(stderr, "simtref area: error: --tolerance wants a percentage 0..100, got '%s'\n",
+                  val);
+          return EXIT_USAGE;
+        }
+      } else if (!parse_uint(val, &a->jobs)) {
+        fprintf(stderr, "simtref area: error: %s wants a number 1..256, got '%s'\n", s, val);
+        return EXIT_USAGE;
+      }
+    } else if (strncmp(s, "-j", 2) == 0 && s[2] != '\0') {
+      if (!parse_uint(s + 2, &a->jobs)) {
+        fprintf(stderr, "simtref area: error: -j wants a number 1..256, got '%s'\n", s + 2);
+        return EXIT_USAGE;
+      }
+    } else if (s[0] == '-') {
+      return cli_unknown_option("area", s);
+    } else if (!area_unit_known(s)) {
+      fprintf(stderr, "simtref area: error: unknown unit '%s'\n", s);
+      list_units(stderr);
+      return EXIT_USAGE;
+    } else if (a->n_units == sizeof a->units / sizeof a->units[0]) {
+      fprintf(stderr, "simtref area: error: too many units\n");
+      return EXIT_USAGE;
+    } else {
+      a->units[a->n_units++] = s;
+    }
+  }
+  if ((a->check || a->update) && (a->n_units > 0 || a->all || a->json != NULL)) {
+    fprintf(stderr, "simtref area: error: --check-baselines and --update-baselines take the "
+                    "units from the baselines file; give no UNIT, --all or --json with them\n");
+    return EXIT_USAGE;
+  }
+  if (a->check && a->update) {
+    fprintf(stderr, "simtref area: error: --check-baselines or --update-baselines, not both\n");
+    return EXIT_USAGE;
+  }
+  return -1;
+}
+
+static const area_result *find_result(const area_result *r, size_t n, const char *unit) {
+  for (size_t i = 0; i < n; i++) {
+    if (strcmp(r[i].unit, unit) == 0 && r[i].ok) {
+      return &r[i];
+    }
+  }
+  return NULL;
+}
+
+static void print_table(const area_result *r, size_t n, bool cross, bool cells) {
+  printf("%-12s %7s %5s %8s %10s", "unit", "cells", "regs", "FF bits", "NAND2-eq");
+  if (cross) {
+    printf(" %10s", "gates-eq");
+  }
+  for (size_t k = 0; k < area_n_nodes; k++) {
+    printf("  mm2@%-5s", area_nodes[k].name);
+  }
+  printf("\n");
+  for (size_t i = 0; i < n; i++) {
+    if (!r[i].ok) {
+      printf("%-12s FAILED: %s\n", r[i].unit, r[i].error);
+      continue;
+    }
+    printf("%-12s %7u %5u %8u %10.1f", r[i].unit, r[i].cells, r[i].registers, r[i].ff_bits,
+           r[i].nand2_eq);
+    if (cross) {
+      printf(" %10.1f", r[i].gate_nand2_eq);
+    }
+    for (size_t k = 0; k < area_n_nodes; k++) {
+      printf("  %9.5f", area_mm2(r[i].nand2_eq, &area_nodes[k]));
+    }
+    printf("\n");
+    if (cells) {
+      printf("  cells:");
+      for (unsigned t = 0; t < r[i].n_types; t++) {
+        printf(" %s %u", r[i].types[t].type, r[i].types[t].count);
+      }
+      printf("\n");
+    }
+  }
+  printf("\nparameters:\n");
+  for (size_t i = 0; i < n; i++) {
+    printf("  %-12s %s\n", r[i].unit, r[i].params);
+  }
+}
+
+typedef struct sm_total {
+  bool complete;
+  double nand2_eq;
+  unsigned cells, ff_bits;
+  char what[256];
+  char missing[128];
+} sm_total;
+
+static sm_total per_sm(const area_member *m, size_t nm, const area_result *r, size_t n) {
+  sm_total t = {.complete = true};
+  size_t off = 0, moff = 0;
+  for (size_t k = 0; k < nm; k++) {
+    off += (size_t)snprintf(t.what + off, off < sizeof t.what ? sizeof t.what - off : 0,
+                            "%s%u x %s", k ? " + " : "", m[k].count, m[k].unit);
+    const area_result *u = find_result(r, n, m[k].unit);
+    if (u == NULL) {
+      t.complete = false;
+      moff += (size_t)snprintf(t.missing + moff,
+                               moff < sizeof t.missing ? sizeof t.missing - moff : 0, "%s%s",
+                               moff ? " " : "", m[k].unit);
+      continue;
+    }
+    t.nand2_eq += m[k].count * u->nand2_eq;
+    t.cells += m[k].count * u->cells;
+    t.ff_bits += m[k].count * u->ff_bits;
+  }
+  return t;
+}
+
+static void print_seeds(const st_config *cfg, const area_result *r, size_t n) {
+  const area_node *n65 = area_node_find("65nm");
+  const area_result *dy = find_result(r, n, "dyncta");
+  const area_result *wpt = find_result(r, n, "wpt");
+  const area_result *mwf = find_result(r, n, "wsched_mwf");
+  const area_result *cff = find_result(r, n, "fetch_cff");
+  if (dy == NULL && wpt == NULL) {
+    return;
+  }
+  printf("\nthe seeds' figures:\n");
+  if (dy != NULL) {
+    double cell = area_cell_mm2(dy->nand2_eq, n65), placed = area_mm2(dy->nand2_eq, n65);
+    printf("  dyncta: paper 0.0014 mm2 per core at 65 nm (Design Compiler, TSMC 65 nm; it counts\n"
+           "          two 11-bit counters and three comparisons, %d flip-flop bits)\n"
+           "          ours  %.5f mm2 cell area at 65 nm = %.2f x the paper's (placed, /%.2f: "
+           "%.5f mm2 = %.2f x);\n"
+           "          %u flip-flop bits = %.2f x the paper's\n",
+           SEED_DYNCTA_BITS, cell, cell / SEED_DYNCTA_MM2_65, AREA_UTILISATION, placed,
+           placed / SEED_DYNCTA_MM2_65, dy->ff_bits, (double)dy->ff_bits / SEED_DYNCTA_BITS);
+  }
+  if (wpt != NULL) {
+    printf("  wpt (BAWS): paper 6 bytes = %d bits of storage per SM, no area given; ours %u "
+           "flip-flop bits\n",
+           SEED_WPT_BITS, wpt->ff_bits);
+    /* BAWS proper: the config's issue policy is MWF and its fetch arbiter
+     * CFF, so the two units above carry BAWS's parameters. */
+    bool baws = strncmp(st_config_enum_name("sm.warp_scheduler", (size_t)cfg->sm.warp_scheduler),
+                        "mwf_", 4) == 0 &&
+                strcmp(st_config_enum_name("sm.fetch_arbiter", (size_t)cfg->sm.fetch_arbiter),
+                       "cff") == 0;
+    if (baws && mwf != NULL && cff != NULL) {
+      unsigned ns = (unsigned)cfg->sm.num_schedulers;
+      unsigned bits = ns * mwf->ff_bits + cff->ff_bits + wpt->ff_bits;
+      double eq = ns * mwf->nand2_eq + cff->nand2_eq + wpt->nand2_eq;
+      printf("  BAWS (%u x wsched_mwf + fetch_cff + wpt): %u flip-flop bits (the paper counts "
+             "only the WPT's %d),\n"
+             "          %.1f NAND2-eq, %.5f mm2 at 65 nm placed\n",
+             ns, bits, SEED_WPT_BITS, eq, area_mm2(eq, n65));
+    }
+  }
+}
+
+static void json_str(FILE *f, const char *s) {
+  fputc('"', f);
+  for (; *s != '\0'; s++) {
+    if (*s == '"' || *s == '\\') {
+      fprintf(f, "\\%c", *s);
+    } else if ((unsigned char)*s < 0x20) {
+      fprintf(f, "\\u%04x", (unsigned char)*s);
+    } else {
+      fputc(*s, f);
+    }
+  }
+  fputc('"', f);
+}
+
+static int write_json(const char *path, const char *cfg_path, const st_config *cfg,
+                      const area_flow *fl, const area_result *r, size_t n,
+                      const area_member *m, size_t nm, const sm_total *t) {
+  FILE *f = fopen(path, "w");
+  if (f == NULL) {
+    fprintf(stderr, "simtref area: error: cannot write %s: %s\n", path, strerror(errno));
+    return EXIT_USAGE;
+  }
+  fprintf(f, "{\n  \"simtref_version\": ");
+  json_str(f, SIMTREF_VERSION);
+  fprintf(f, ",\n  \"config\": ");
+  json_str(f, cfg_path);
+  fprintf(f, ",\n  \"config_name\": ");
+  json_str(f, cfg->gpu.name);
+  fprintf(f, ",\n  \"config_hash\": \"%016" PRIx64 "\",\n  \"yosys\": ", st_config_hash(cfg));
+  json_str(f, fl->version);
+  fprintf(f, ",\n  \"model\": {\"utilisation\": %.2f, \"nand2_um2\": {", AREA_UTILISATION);
+  for (size_t k = 0; k < area_n_nodes; k++) {
+    fprintf(f, "%s\"%s\": %.3f", k ? ", " : "", area_nodes[k].name, area_nodes[k].nand2_um2);
+  }
+  fprintf(f, "}, \"cell_nand2_eq\": {");
+  for (size_t k = 0; k < fl->lib.n; k++) {
+    fprintf(f, "%s\"%s\": %.4f", k ? ", " : "", fl->lib.name[k], fl->lib.area[k]);
+  }
+  fprintf(f, "}},\n  \"units\": [");
+  for (size_t i = 0; i < n; i++) {
+    fprintf(f, "%s\n    {\"unit\": ", i ? "," : "");
+    json_str(f, r[i].unit);
+    fprintf(f, ", \"params\": ");
+    json_str(f, r[i].params);
+    fprintf(f, ", \"ok\": %s", r[i].ok ? "true" : "false");
+    if (!r[i].ok) {
+      fprintf(f, ", \"error\": ");
+      json_str(f, r[i].error);
+      fprintf(f, "}");
+      continue;
+    }
+    fprintf(f, ", \"cells\": %u, \"registers\": %u, \"ff_bits\": %u, \"nand2_eq\": %.2f",
+            r[i].cells, r[i].registers, r[i].ff_bits, r[i].nand2_eq);
+    for (size_t k = 0; k < area_n_nodes; k++) {
+      fprintf(f, ", \"mm2_%s\": %.6f", area_nodes[k].name, area_mm2(r[i].nand2_eq, &area_nodes[k]));
+    }
+    if (r[i].has_gates) {
+      fprintf(f, ", \"gates_cells\": %u, \"gates_nand2_eq\": %.2f", r[i].gate_cells,
+              r[i].gate_nand2_eq);
+    }
+    fprintf(f, ", \"cells_by_type\": {");
+    for (unsigned t2 = 0; t2 < r[i].n_types; t2++) {
+      fprintf(f, "%s\"%s\": %u", t2 ? ", " : "", r[i].types[t2].type, r[i].types[t2].count);
+    }
+    fprintf(f, "}, \"seconds\": %.2f}", r[i].seconds);
+  }
+  fprintf(f, "\n  ],\n  \"per_sm\": {\"units\": [");
+  for (size_t k = 0; k < nm; k++) {
+    fprintf(f, "%s{\"unit\": \"%s\", \"count\": %u}", k ? ", " : "", m[k].unit, m[k].count);
+  }
+  fprintf(f, "], \"complete\": %s", t->complete ? "true" : "false");
+  if (t->complete) {
+    fprintf(f, ", \"cells\": %u, \"ff_bits\": %u, \"nand2_eq\": %.2f", t->cells, t->ff_bits,
+            t->nand2_eq);
+    for (size_t k = 0; k < area_n_nodes; k++) {
+      fprintf(f, ", \"mm2_%s\": %.6f", area_nodes[k].name, area_mm2(t->nand2_eq, &area_nodes[k]));
+    }
+  }
+  fprintf(f, "}\n}\n");
+  if (fclose(f) != 0) {
+    fprintf(stderr, "simtref area: error: cannot write %s\n", path);
+    return EXIT_FAIL;
+  }
+  return EXIT_OK;
+}
+
+static unsigned default_jobs(void) {
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? (unsigned)n : 1;
+}
+
+int cmd_area(int argc, char **argv) {
+  area_args a = {.tol = 3.0};
+  int rc = parse_args(argc, argv, &a);
+  if (rc >= 0) {
+    return rc;
+  }
+  char bpath[AREA_PATH_MAX + 32];
+  if (a.check || a.update) {
+    if (a.baselines != NULL) {
+      snprintf(bpath, sizeof bpath, "%s", a.baselines);
+    } else {
+      snprintf(bpath, sizeof bpath, "%s/baselines.csv", area_synth_dir());
+    }
+    area_flow fl;
+    rc = area_flow_init(&fl, a.keep, false, a.jobs ? a.jobs : default_jobs());
+    if (rc != EXIT_OK) {
+      return rc;
+    }
+    rc = area_baselines(&fl, bpath, a.update, a.tol);
+    area_flow_done(&fl);
+    return rc;
+  }
+
+  st_config cfg;
+  char cfg_path[1024];
+  if (!cli_load_config(&a.cfg, &cfg, cfg_path, sizeof cfg_path)) {
+    return EXIT_USAGE;
+  }
+  area_member members[8];
+  size_t nm = area_sm_units(&cfg, members, 8);
+
+  /* The units to synthesise, each once. */
+  const char *names[64];
+  size_t n = 0;
+  if (a.all) {
+    for (size_t i = 0; i < area_unit_count() && n < 64; i++) {
+      names[n++] = area_unit_name(i);
+    }
+  } else if (a.n_units > 0) {
+    for (size_t i = 0; i < a.n_units; i++) {
+      bool dup = false;
+      for (size_t k = 0; k < n; k++) {
+        dup = dup || strcmp(names[k], a.units[i]) == 0;
+      }
+      if (!dup) {
+        names[n++] = a.units[i];
+      }
+    }
+  } else {
+    for (size_t k = 0; k < nm; k++) {
+      names[n++] = members[k].unit;
+    }
+  }
+  area_result *r = calloc(n, sizeof *r);
+  if (r == NULL) {
+    fprintf(stderr, "simtref area: error: out of memory\n");
+    return EXIT_FAIL;
+  }
+  for (size_t i = 0; i < n; i++) {
+    snprintf(r[i].unit, sizeof r[i].unit, "%s", names[i]);
+    area_unit_params(names[i], &cfg, r[i].params, sizeof r[i].params);
+  }
+
+  area_flow fl;
+  rc = area_flow_init(&fl, a.keep, a.cross, a.jobs ? a.jobs : default_jobs());
+  if (rc != EXIT_OK) {
+    free(r);
+    return rc;
+  }
+  char hints[AREA_PATH_MAX + 32];
+  snprintf(hints, sizeof hints, "%s/baselines.csv", fl.synth_dir);
+  area_baseline_hints(hints, r, n);
+  area_flow_run(&fl, r, n, true);
+  area_flow_done(&fl);
+
+  printf("simtref area: config %s (%s, hash %016" PRIx64 "), %s\n", cfg.gpu.name, cfg_path,
+         st_config_hash(&cfg), fl.version);
+  printf("cells of synth/simtref_generic.lib, NAND2-eq = their area with NAND2 = 1;\n"
+         "mm2 = NAND2-eq x NAND2 area (");
+  for (size_t k = 0; k < area_n_nodes; k++) {
+    printf("%s%.2f um2 at %s", k ? ", " : "", area_nodes[k].nand2_um2, area_nodes[k].name);
+  }
+  printf(") / utilisation %.2f\n\n", AREA_UTILISATION);
+  print_table(r, n, a.cross, a.cells);
+
+  sm_total t = per_sm(members, nm, r, n);
+  printf("\nper SM, the units %s enables (sm.warp_scheduler=%s, sm.fetch_arbiter=%s,\n"
+         "cta_scheduler.policy=%s): %s\n",
+         cfg.gpu.name, st_config_enum_name("sm.warp_scheduler", (size_t)cfg.sm.warp_scheduler),
+         st_config_enum_name("sm.fetch_arbiter", (size_t)cfg.sm.fetch_arbiter),
+         st_config_enum_name("cta_scheduler.policy", (size_t)cfg.cta_scheduler.policy), t.what);
+  if (t.complete) {
+    printf("  %u cells, %u flip-flop bits, %.1f NAND2-eq", t.cells, t.ff_bits, t.nand2_eq);
+    for (size_t k = 0; k < area_n_nodes; k++) {
+      printf(", %.5f mm2 at %s", area_mm2(t.nand2_eq, &area_nodes[k]), area_nodes[k].name);
+    }
+    printf("\n");
+  } else {
+    printf("  (not all synthesised: add %s)\n", t.missing);
+  }
+  print_seeds(&cfg, r, n);
+
+  rc = EXIT_OK;
+  for (size_t i = 0; i < n; i++) {
+    if (!r[i].ok) {
+      rc = EXIT_FAIL;
+    }
+  }
+  if (a.json != NULL) {
+    int jrc = write_json(a.json, cfg_path, &cfg, &fl, r, n, members, nm, &t);
+    if (jrc != EXIT_OK) {
+      rc = jrc;
+    }
+  }
+  free(r);
+  return rc;
+}

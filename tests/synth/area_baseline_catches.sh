@@ -1,0 +1,47 @@
+# The area baseline check must fail when a unit's size moves: a cell count
+# off by 10%, a row whose parameters are not what its config gives, and a
+# planted RTL change (the WPT's counters wrap instead of saturating).
+. "$(dirname "$0")/../cli/lib.inc"
+
+head_lines() {
+  sed -n '/^config,overrides,unit,params/q;p' "$SRC/synth/baselines.csv"
+  echo "config,overrides,unit,params,cells,registers,ff_bits,nand2_eq"
+}
+row=$(grep '^gtx480,sm.warp_scheduler=mwf_gto;sm.fetch_arbiter=cff,wpt,' "$SRC/synth/baselines.csv")
+[ -n "$row" ] || fail "synth/baselines.csv has no wpt row"
+cells=$(echo "$row" | cut -d, -f5)
+
+# The row as it is: passes.
+{ head_lines; echo "$row"; } >"$TMP/same.csv"
+expect_exit 0 "$SIMTREF" area --check-baselines --baselines "$TMP/same.csv" -j 1
+expect_in "$TMP/out" "all 1 rows within the tolerance"
+
+# Cells 10% off: fails, and says how to update.
+off=$((cells + cells / 10))
+{ head_lines; echo "$row" | awk -F, -v OFS=, -v c="$off" '{$5 = c; print}'; } >"$TMP/off.csv"
+expect_exit 1 "$SIMTREF" area --check-baselines --baselines "$TMP/off.csv" -j 1
+expect_in "$TMP/out" "CELLS MOVED"
+expect_in "$TMP/out" "simtref area --update-baselines --baselines $TMP/off.csv"
+
+# Parameters that the config no longer gives: fails.
+{ head_lines; echo "$row" | sed 's/CNT_W=6/CNT_W=7/'; } >"$TMP/params.csv"
+expect_exit 1 "$SIMTREF" area --check-baselines --baselines "$TMP/params.csv" -j 1
+expect_in "$TMP/out" "PARAMS MOVED"
+
+# A planted RTL change: an arrival's +1 no longer saturates.
+mkdir -p "$TMP/rtl"
+cp "$SRC"/rtl/*.sv "$TMP/rtl/"
+sed -i "s/else if (v\[b\] != '1) v\[b\] = v\[b\] + 1'b1;/else v[b] = v[b] + 1'b1;/" \
+  "$TMP/rtl/wpt.sv"
+cmp -s "$SRC/rtl/wpt.sv" "$TMP/rtl/wpt.sv" && fail "the planted change did not apply"
+expect_exit 1 env SIMTREF_RTL_DIR="$TMP/rtl" "$SIMTREF" area --check-baselines \
+  --baselines "$TMP/same.csv" -j 1
+expect_in "$TMP/out" "MOVED"
+
+# --update-baselines rewrites the figures of a copy, and the copy then passes.
+cp "$TMP/off.csv" "$TMP/upd.csv"
+expect_exit 0 "$SIMTREF" area --update-baselines --baselines "$TMP/upd.csv" -j 1
+expect_in "$TMP/upd.csv" "$row"
+expect_exit 0 "$SIMTREF" area --check-baselines --baselines "$TMP/upd.csv" -j 1
+
+finish

@@ -19,7 +19,7 @@ expect() { # expect "message part" args...
 }
 expect "'bogus' is not a unit" run bfs --cosim bogus
 expect "'wpt' is not in use with this configuration" run bfs --cosim wpt -s sm.warp_scheduler=gto
-expect "no RTL build of wsched_lrr with NW=8" run bfs -c tiny --cosim wsched
+expect "no RTL build of wsched_gto with NW=16" run bfs -c k20c -s sm.warp_scheduler=gto --cosim wsched
 expect "no RTL build of wsched_lrr with NW=24 mutant nosuch" run bfs --cosim wsched:nosuch
 expect "needs a list of units" run bfs --cosim
 exit $fail

@@ -54,6 +54,20 @@ static bool open_dyncta_trace(st_gpu *gpu) {
   return true;
 }
 
+/* Attaches what the command line asked for to a new GPU: the co-simulation
+ * provider (its units are attached now, so that a bad cosim.units fails
+ * before anything runs) and the DYNCTA trace. False after printing why. */
+static bool prepare_gpu(st_gpu *gpu) {
+  st_error err;
+  st_error_clear(&err);
+  st_gpu_set_cosim(gpu, cli_cosim_provider());
+  if (st_gpu_prepare_cosim(gpu, &err) != ST_OK) {
+    fprintf(stderr, "simtref run: error: %s\n", err.msg);
+    return false;
+  }
+  return open_dyncta_trace(gpu);
+}
+
 /* Closes it; false if it could not be written. */
 static bool close_dyncta_trace(void) {
   if (dyncta_trace == NULL) {
@@ -93,13 +107,7 @@ static int run_named(const st_workload_desc *wd, const st_config *cfg, st_wl_siz
     fprintf(stderr, "simtref run: error: %s\n", err.msg);
     return EXIT_FAIL;
   }
-  st_gpu_set_cosim(gpu, cli_cosim_provider());
-  if (st_gpu_prepare_cosim(gpu, &err) != ST_OK) {
-    fprintf(stderr, "simtref run: error: %s\n", err.msg);
-    st_gpu_destroy(gpu);
-    return EXIT_USAGE;
-  }
-  if (!open_dyncta_trace(gpu)) {
+  if (!prepare_gpu(gpu)) {
     st_gpu_destroy(gpu);
     return EXIT_USAGE;
   }
@@ -256,14 +264,7 @@ int cmd_run(int argc, char **argv) {
     st_workload_free(wl);
     return EXIT_FAIL;
   }
-  st_gpu_set_cosim(gpu, cli_cosim_provider());
-  if (st_gpu_prepare_cosim(gpu, &err) != ST_OK) {
-    fprintf(stderr, "simtref run: error: %s\n", err.msg);
-    st_gpu_destroy(gpu);
-    st_workload_free(wl);
-    return EXIT_USAGE;
-  }
-  if (!open_dyncta_trace(gpu)) {
+  if (!prepare_gpu(gpu)) {
     st_gpu_destroy(gpu);
     st_workload_free(wl);
     return EXIT_USAGE;

@@ -246,7 +246,8 @@ const st_option st_options[] = {
     OPT_INT("sim.max_insts", sim.max_insts, 0, INT64_MAX, "0", "thread instructions",
             "stop a run after this many thread instructions (0 = no limit)"),
     OPT_BOOL("sim.skip_idle", sim.skip_idle, "true",
-             "jump over cycles in which nothing can happen (results are identical either way)"),
+             "jump over cycles in which nothing can happen, and do not evaluate warp schedulers "
+             "and fetch arbiters whose inputs did not change (results are identical either way)"),
     OPT_INT("sim.deadlock_cycles", sim.deadlock_cycles, 1, INT64_MAX, "1000000", "cycles",
             "core cycles without any progress after which a run is reported as deadlocked"),
     OPT_INT("sim.seed", sim.seed, 0, INT64_MAX, "1", "",

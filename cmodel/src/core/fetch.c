@@ -6,7 +6,8 @@
 
 #include "core/sm_internal.h"
 
-void st_ibuf_flush(st_twarp *tw, uint32_t pc, bool control) {
+void st_ibuf_flush(st_sm *sm, st_twarp *tw, uint32_t pc, bool control) {
+  sm->fetch_wake |= UINT64_C(1) << (tw - sm->warps);
   tw->head_state = HEAD_UNKNOWN;
   tw->ib_head = 0;
   tw->ib_count = 0;
@@ -33,6 +34,8 @@ void st_sm_decode(st_sm *sm, uint64_t now) {
     }
     tw->decode_n = 0;
     tw->flushed = 0;
+    sm->wake |= UINT64_C(1) << i;
+    sm->fetch_wake |= UINT64_C(1) << i;
   }
 }
 
@@ -60,6 +63,7 @@ static bool wants_fetch(const st_twarp *tw) {
 /* One I-cache access for warp slot i. */
 static void fetch_for(st_sm *sm, uint32_t i, uint64_t now) {
   st_twarp *tw = &sm->warps[i];
+  sm->fetch_wake |= UINT64_C(1) << i;
   st_mreq *r = st_mreq_alloc(sm->pool);
   if (r == NULL) {
     st_error_set(sm->exec->err, ST_ERR_NOMEM, "out of host memory");
@@ -108,12 +112,19 @@ static void fetch_inputs(st_sm *sm) {
   bool cff = sm->cfg->sm.fetch_arbiter == ST_FETCH_CFF;
   memset(in, 0, cff ? sizeof in->cff : sizeof in->frr);
   uint8_t *elig = cff ? in->cff.eligible : in->frr.eligible;
-  ST_BITS(bit, sm->occ) {
-    uint32_t i = (uint32_t)bit;
-    st_twarp *tw = &sm->warps[i];
-    elig[i] = wants_fetch(tw) && tw->fetch_pc < sm->k->mod->n_insts;
-    if (cff) {
-      in->cff.at_bar[i] = tw->fw->state == ST_WARP_BARRIER;
+  /* Eligibility changes only for the warps an event marked. */
+  ST_BITS(i, sm->fetch_wake & sm->occ) {
+    const st_twarp *tw = &sm->warps[i];
+    uint64_t bit = UINT64_C(1) << i;
+    bool e = wants_fetch(tw) && tw->fetch_pc < sm->k->mod->n_insts;
+    sm->fetch_elig = e ? sm->fetch_elig | bit : sm->fetch_elig & ~bit;
+  }
+  sm->fetch_elig &= sm->occ;
+  ST_BITS(i, sm->fetch_elig) { elig[i] = 1; }
+  if (cff) {
+    ST_BITS(i, sm->occ) {
+      const st_twarp *tw = &sm->warps[i];
+      in->cff.at_bar[i] = tw->at_bar;
       in->cff.tb[i] = (uint8_t)tw->cta_slot;
       in->cff.age[i] = tw->age_rank;
     }
@@ -132,7 +143,11 @@ static void fetch_inputs(st_sm *sm) {
 }
 
 void st_sm_fetch(st_sm *sm, uint64_t now) {
+  if (sm->fetch_quiet && !sm->fetch_wake && sm->fetch_launch_pending == 0 && !sm->issued_any) {
+    return; /* its inputs and state are those of its last evaluation */
+  }
   fetch_inputs(sm);
+  sm->fetch_wake = 0;
   st_uout *out = &sm->fetch_out;
   if (st_uinst_eval(&sm->fetch, now, &sm->fetch_in, out, sm->exec->err) != ST_OK) {
     return;
@@ -141,7 +156,17 @@ void st_sm_fetch(st_sm *sm, uint64_t now) {
   if (out->frr.grant_valid) {
     fetch_for(sm, out->frr.grant, now); /* one fetch per cycle */
   }
+  /* Quiet as an issue scheduler is (issue.c): nothing granted, no issue in
+   * this cycle (the CFF's issue inputs are all clear again in the next),
+   * and a clock edge that keeps the state. */
+  bool quiet = sm->skip_quiet && !out->frr.grant_valid && !sm->issued_any &&
+               sm->fetch.chk == NULL && sm->fetch_launch_pending == 0;
+  st_ustate before;
+  if (quiet) {
+    memcpy(&before, &sm->fetch.s, sm->fetch.desc->state_size);
+  }
   st_uinst_tick(&sm->fetch, &sm->fetch_in, out);
+  sm->fetch_quiet = quiet && memcmp(&before, &sm->fetch.s, sm->fetch.desc->state_size) == 0;
   sm->fetch_launch_pending = 0;
 }
 
@@ -154,6 +179,7 @@ void st_sm_ifill(st_sm *sm, uint64_t line, uint64_t now) {
     if (tw->fetch_wait &&
         st_sm_inst_addr(sm, tw->fetch_pc) / size * size == line) {
       tw->fetch_wait = 0;
+      sm->fetch_wake |= UINT64_C(1) << i;
     }
   }
 }

@@ -18,7 +18,7 @@ static st_stall readiness(st_sm *sm, st_twarp *tw) {
   if (tw->finished) {
     return STALL_EXIT;
   }
-  if (w->state == ST_WARP_BARRIER) {
+  if (tw->at_bar) {
     return STALL_BARRIER;
   }
   if (tw->ib_count == 0) {
@@ -32,7 +32,7 @@ static st_stall readiness(st_sm *sm, st_twarp *tw) {
   if (tw->head_state == HEAD_UNKNOWN) {
     if (pc != st_warp_pc(w)) {
       /* The I-buffer holds the wrong path: drop it and refetch. */
-      st_ibuf_flush(tw, st_warp_pc(w), true);
+      st_ibuf_flush(sm, tw, st_warp_pc(w), true);
       return STALL_CONTROL;
     }
     bool mem = false, blocked = false;
@@ -57,6 +57,8 @@ static st_stall readiness(st_sm *sm, st_twarp *tw) {
     tw->head_state = HEAD_READY;
   }
   if (!st_sm_collector_free(sm, t->unit)) {
+    uint64_t bit = UINT64_C(1) << (tw - sm->warps);
+    sm->struct_mem = t->unit == UNIT_MEM ? sm->struct_mem | bit : sm->struct_mem & ~bit;
     return STALL_STRUCTURAL;
   }
   return STALL_ISSUED;
@@ -122,6 +124,7 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
     return st_error_set(sm->exec->err, ST_ERR_NOMEM, "out of host memory");
   }
   sm->stats.warp_insts++;
+  sm->fetch_wake |= UINT64_C(1) << slot; /* its I-buffer entry is consumed */
   sm->stats.thread_insts += (uint64_t)__builtin_popcount(active);
   if (t->is_mem && w->access.space != SP_NONE) {
     memcpy(&f->acc, &w->access, sizeof f->acc);
@@ -148,8 +151,10 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
   tw->ib_head = (tw->ib_head + 1) % ST_MAX_IBUF;
   tw->ib_count--;
   tw->head_state = HEAD_UNKNOWN;
+  tw->at_bar = w->state == ST_WARP_BARRIER;
   if (r == ST_EXEC_RELEASED || r == ST_EXEC_DONE) {
     sm->issue_released = 1; /* other warps may be free to go */
+    sm->wake = ~UINT64_C(0);
   }
   if (sm->has_wpt && (r == ST_EXEC_BARRIER || r == ST_EXEC_RELEASED)) {
     /* A barrier arrival for the WPT (bar.arrive counts only if it released). */
@@ -159,7 +164,7 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
   }
   if (r == ST_EXEC_DONE) {
     tw->finished = 1;
-    st_ibuf_flush(tw, UINT32_MAX, false);
+    st_ibuf_flush(sm, tw, UINT32_MAX, false);
     st_tcta *tc = &sm->ctas[tw->cta_slot];
     tc->warps_live--;
     uint32_t before = sm->has_wpt ? barriers_pending(tc->cta) : 0;
@@ -176,32 +181,57 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
     uint32_t expect = tw->ib_count ? tw->ibuf_pc[tw->ib_head] : tw->decode_n ? tw->decode_pc
                                                                               : tw->fetch_pc;
     if (next != expect) {
-      st_ibuf_flush(tw, next, true);
+      st_ibuf_flush(sm, tw, next, true);
+    }
+  }
+  if (sm->issue_released) {
+    /* A released barrier (by an arrival or an exit) frees the CTA's warps. */
+    const st_tcta *tc = &sm->ctas[tw->cta_slot];
+    for (uint32_t i = 0; i < tc->cta->nwarps; i++) {
+      st_twarp *x = &sm->warps[tc->first_warp + i];
+      x->at_bar = x->fw->state == ST_WARP_BARRIER;
     }
   }
   return ST_OK;
 }
 
-/* Fills the issue scheduler's inputs for the warps of scheduler s and
- * classifies each warp (readiness, before anything of s issues). Returns
- * the unit's ready vector (in sc->in). */
-static uint8_t *sched_inputs(st_sm *sm, uint32_t s) {
+/* Classifies the warps of scheduler s (readiness, before anything of s
+ * issues). A warp's cause is looked at again only if the warp was woken
+ * (woke: slots) or it was ready (a collector it needs may have been taken
+ * since); any other cause (a barrier, an empty I-buffer, a pending
+ * register, a busy collector, exit) holds until an event wakes the warp
+ * (st_sm.wake). Returns the slots of s that waited on memory before. */
+static uint64_t classify(st_sm *sm, uint32_t s, uint64_t woke) {
+  uint64_t mine = sm->occ & sm->sched_mask[s];
+  uint64_t was_mem = sm->cause_mask[STALL_DATA_MEM] & mine;
+  uint64_t need =
+      mine & (woke | sm->cause_mask[STALL_ISSUED] | sm->cause_mask[STALL_NOT_SELECTED]);
+  ST_BITS(slot, need) {
+    st_twarp *tw = &sm->warps[slot];
+    st_sm_set_stall(sm, tw, readiness(sm, tw));
+  }
+  return was_mem;
+}
+
+/* Fills the issue scheduler's inputs for the warps of scheduler s once
+ * they are classified (was_mem: the slots that waited on memory in the
+ * previous cycle). Returns the unit's ready vector (in sc->in). */
+static uint8_t *sched_inputs(st_sm *sm, uint32_t s, uint64_t was_mem) {
   st_sched *sc = &sm->sched[s];
   uint32_t ns = sm->n_sched;
   int kind = sm->cfg->sm.warp_scheduler;
   st_uin *in = &sc->in;
-  memset(in, 0, sizeof *in);
-  sc->ready_mask = 0;
+  memset(in, 0, sc->u.desc->in_size);
   uint8_t *ready = kind == ST_WSCHED_GTO   ? in->gto.ready
                    : kind == ST_WSCHED_TLS ? in->tls.ready
                    : kind == ST_WSCHED_LRR ? in->lrr.ready
                                            : in->mwf.ready;
-  for (uint32_t j = 0; j < sc->n_warps; j++) {
+  for (uint32_t j = 0; kind != ST_WSCHED_LRR && j < sc->n_warps; j++) {
     uint32_t slot = j * ns + s;
     if (!(sm->occ >> slot & 1)) {
       continue;
     }
-    st_twarp *tw = &sm->warps[slot];
+    const st_twarp *tw = &sm->warps[slot];
     switch ((st_warp_sched_kind)kind) {
     case ST_WSCHED_GTO:
       in->gto.valid[j] = 1;
@@ -211,7 +241,7 @@ static uint8_t *sched_inputs(st_sm *sm, uint32_t s) {
       /* the cause of the previous cycle: waiting on a load demotes */
       in->tls.valid[j] = 1;
       in->tls.exited[j] = tw->finished;
-      in->tls.mem_wait[j] = tw->stall == STALL_DATA_MEM;
+      in->tls.mem_wait[j] = (uint8_t)(was_mem >> slot & 1);
       in->tls.age[j] = tw->age_rank;
       break;
     case ST_WSCHED_MWF_LRR:
@@ -221,10 +251,12 @@ static uint8_t *sched_inputs(st_sm *sm, uint32_t s) {
     default:
       break;
     }
-    st_stall why = readiness(sm, tw);
-    st_sm_set_stall(sm, tw, why);
-    ready[j] = why == STALL_ISSUED;
-    sc->ready_mask |= (uint64_t)ready[j] << j;
+  }
+  sc->ready_mask = 0;
+  ST_BITS(slot, sm->occ & sm->sched_mask[s] & sm->cause_mask[STALL_ISSUED]) {
+    uint32_t j = (uint32_t)slot / ns;
+    ready[j] = 1;
+    sc->ready_mask |= UINT64_C(1) << j;
   }
   if (kind == ST_WSCHED_MWF_LRR || kind == ST_WSCHED_MWF_GTO) {
     for (uint32_t b = 0; b < sc->u.p.mwf.n_tbs; b++) {
@@ -304,8 +336,13 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
   if (sm->has_wpt) {
     /* The WPT's registered counts: the snapshot both schedulers and the
      * fetch arbiter use this cycle (spec/baws.md §7 A6). */
+    wpt_out before = sm->wpt_snap;
     if (st_uinst_eval(&sm->wpt, now, &sm->wpt_in, &sm->wpt_snap, err) != ST_OK) {
       return;
+    }
+    if (memcmp(before.cnt, sm->wpt_snap.cnt, sizeof before.cnt) != 0) {
+      sm->wake = ~UINT64_C(0); /* the MWF orders' counts changed */
+      sm->fetch_wake = ~UINT64_C(0);
     }
   }
   for (uint32_t s = 0; s < ns; s++) {
@@ -313,7 +350,17 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
     if ((sm->occ & sm->sched_mask[s]) == 0) {
       continue; /* no warps: the scheduler is not clocked */
     }
-    uint8_t *ready = sched_inputs(sm, s);
+    if (sc->quiet && !(sm->wake & sm->sched_mask[s]) && sc->launch_pending == 0) {
+      continue; /* nothing its evaluation depends on has changed */
+    }
+    uint64_t woke = sm->skip_quiet ? sm->wake & sm->sched_mask[s] : ~UINT64_C(0);
+    sm->wake &= ~sm->sched_mask[s];
+    uint64_t changes = sm->stall_changes;
+    uint64_t was_mem = classify(sm, s, woke);
+    if (sc->quiet && sm->stall_changes == changes && sc->launch_pending == 0) {
+      continue; /* every cause as it was: the unit would repeat its last evaluation */
+    }
+    uint8_t *ready = sched_inputs(sm, s, was_mem);
     st_uout *out = &sc->out;
     /* Every issue scheduler's output begins with grant_valid, grant, key. */
     const wsched_lrr_out *o = &out->lrr;
@@ -384,7 +431,19 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
         st_sm_set_stall(sm, x, why == STALL_ISSUED ? STALL_NOT_SELECTED : why);
       }
     }
+    /* A scheduler that found no warp ready, changed no warp's cause (the
+     * inputs of its next evaluation stay as they are) and whose unit keeps
+     * its state on this clock edge is quiet: the unit is a pure function of
+     * state and inputs, so until a warp of it is woken every evaluation
+     * would repeat this one. */
+    bool quiet = sm->skip_quiet && !o->grant_valid && sc->ready_mask == 0 &&
+                 sm->stall_changes == changes && sc->u.chk == NULL && sc->launch_pending == 0;
+    st_ustate before;
+    if (quiet) {
+      memcpy(&before, &sc->u.s, sc->u.desc->state_size);
+    }
     st_uinst_tick(&sc->u, &sc->in, out);
+    sc->quiet = quiet && memcmp(&before, &sc->u.s, sc->u.desc->state_size) == 0;
     sc->launch_pending = 0;
   }
 }

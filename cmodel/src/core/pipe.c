@@ -32,6 +32,7 @@ void st_sm_complete(st_sm *sm, st_flight *f, uint64_t now) {
   tw->inflight--;
   if (tw->head_state == HEAD_BLOCKED) {
     tw->head_state = HEAD_UNKNOWN; /* what it waited on may be this */
+    sm->wake |= UINT64_C(1) << f->warp;
   }
   st_flight_free(sm, f);
 }
@@ -50,10 +51,6 @@ void st_sm_writeback(st_sm *sm, uint64_t now) {
     st_wb_pop(&sm->wb);
     st_sm_complete(sm, f, now);
   }
-}
-
-bool st_sm_collector_free(const st_sm *sm, uint8_t unit) {
-  return sm->coll_used[unit] < sm->n_coll[unit];
 }
 
 void st_sm_collect(st_sm *sm, st_flight *f) {
@@ -134,6 +131,11 @@ void st_sm_operands(st_sm *sm, uint64_t now) {
       }
       if (col->n_reads == 0 && dispatch(sm, col->f, now)) {
         col->f = NULL;
+        /* A warp waiting for a collector of this kind may go. */
+        if (!sm->fault_lost_wake) {
+          sm->wake |= sm->cause_mask[STALL_STRUCTURAL] &
+                      (u == UNIT_MEM ? sm->struct_mem : ~sm->struct_mem);
+        }
         sm->coll_busy--;
         sm->coll_used[u]--;
       }

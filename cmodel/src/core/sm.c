@@ -41,6 +41,11 @@ st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st
   for (uint32_t i = 0; i < sm->max_warps; i++) {
     sm->sched_mask[i % sm->n_sched] |= UINT64_C(1) << i;
   }
+  sm->wake = ~UINT64_C(0);
+  sm->fetch_wake = ~UINT64_C(0);
+  sm->skip_quiet = cfg->sim.skip_idle;
+  const char *fault = getenv("SIMTREF_FAULT");
+  sm->fault_lost_wake = fault != NULL && strcmp(fault, "lost-wake") == 0;
   if (!ok) {
     st_sm_destroy(sm);
     return st_error_set(err, ST_ERR_NOMEM, "out of host memory creating an SM");
@@ -111,6 +116,8 @@ void st_sm_begin_kernel(st_sm *sm, const st_kernel *k, const st_tinst *decoded,
   sm->ctas_per_sm = ctas_per_sm < sm->n_cta_slots ? ctas_per_sm : sm->n_cta_slots;
   sm->exec = exec;
   st_sm_units_reset_sched(sm);
+  sm->wake = ~UINT64_C(0);
+  sm->fetch_wake = ~UINT64_C(0);
   /* DYNCTA takes the kernel's N in the kernel's first cycle, in which no
    * CTA is placed on the SM yet. */
   sm->dyn_start = sm->has_dyncta && k != NULL;
@@ -188,6 +195,7 @@ st_status st_sm_launch_cta(st_sm *sm, uint64_t linear, uint64_t now, st_error *e
     sm->occ |= UINT64_C(1) << (first + w);
     tw->stall = STALL_FETCH;
     sm->stall_count[STALL_FETCH]++;
+    sm->cause_mask[STALL_FETCH] |= UINT64_C(1) << (first + w);
     tw->cta_slot = slot;
     tw->age = sm->next_age++;
     tw->fetch_pc = st_warp_pc(tw->fw);
@@ -202,6 +210,8 @@ st_status st_sm_launch_cta(st_sm *sm, uint64_t linear, uint64_t now, st_error *e
   }
   (void)now;
   rank_ages(sm);
+  sm->wake = ~UINT64_C(0);
+  sm->fetch_wake = ~UINT64_C(0);
   st_sm_units_tb_launch(sm, slot);
   sm->dyn_in.launch_valid = 1;
   sm->dyn_in.launch_slot = (uint8_t)slot;
@@ -225,7 +235,9 @@ static void retire_ctas(st_sm *sm) {
       continue;
     }
     for (uint32_t w = 0; w < tc->cta->nwarps; w++) {
-      sm->stall_count[sm->warps[tc->first_warp + w].stall]--;
+      uint8_t cause = sm->warps[tc->first_warp + w].stall;
+      sm->stall_count[cause]--;
+      sm->cause_mask[cause] &= ~(UINT64_C(1) << (tc->first_warp + w));
       release_warp_slot(&sm->warps[tc->first_warp + w]);
       sm->occ &= ~(UINT64_C(1) << (tc->first_warp + w));
       sm->decoding &= ~(UINT64_C(1) << (tc->first_warp + w));
@@ -236,6 +248,8 @@ static void retire_ctas(st_sm *sm) {
     sm->resident--;
     sm->stats.ctas_done++;
     rank_ages(sm);
+    sm->wake = ~UINT64_C(0);
+    sm->fetch_wake = ~UINT64_C(0);
   }
 }
 
@@ -259,20 +273,13 @@ static void core_flags(const st_sm *sm, dyncta_in *f) {
     f->ready = 1;
     return;
   }
-  uint32_t mem_blocked = 0;
-  if (sm->stall_count[STALL_STRUCTURAL] > 0) {
-    ST_BITS(i, sm->occ) {
-      const st_twarp *tw = &sm->warps[i];
-      if (tw->stall != STALL_STRUCTURAL) {
-        continue;
-      }
-      if (sm->dec[tw->ibuf_pc[tw->ib_head]].unit != UNIT_MEM) {
-        f->ready = 1;
-        return;
-      }
-      mem_blocked++;
-    }
+  /* A warp held for a busy collector is waiting on memory if what it holds
+   * is a memory instruction (the LD/ST unit is backed up), else active. */
+  if ((sm->cause_mask[STALL_STRUCTURAL] & ~sm->struct_mem) != 0) {
+    f->ready = 1;
+    return;
   }
+  uint32_t mem_blocked = (uint32_t)__builtin_popcountll(sm->cause_mask[STALL_STRUCTURAL]);
   uint32_t live = (uint32_t)__builtin_popcountll(sm->occ) - sm->stall_count[STALL_EXIT];
   uint32_t mem = sm->stall_count[STALL_DATA_MEM] + mem_blocked;
   f->mem_any = live > 0 && mem > 0;
@@ -376,7 +383,7 @@ uint64_t st_sm_next_event(const st_sm *sm, uint64_t now) {
   uint64_t next = UINT64_MAX;
   ST_BITS(i, sm->occ) {
     const st_twarp *tw = &sm->warps[i];
-    if (!tw->finished && tw->ib_count != 0 && tw->fw->state != ST_WARP_BARRIER) {
+    if (!tw->finished && tw->ib_count != 0 && !tw->at_bar) {
       return now + 1; /* an instruction waits in its I-buffer */
     }
     if (tw->decode_n != 0) {

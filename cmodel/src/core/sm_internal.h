@@ -61,6 +61,7 @@ typedef struct st_twarp {
   uint32_t sb_rows;
   uint32_t inflight;    /* instructions issued, not yet written back */
   uint8_t finished;     /* the functional warp is done */
+  uint8_t at_bar;       /* fw->state == ST_WARP_BARRIER (kept in step by issue.c) */
   uint8_t stall;        /* st_stall of this cycle (change it with st_sm_set_stall) */
   uint8_t head_state;   /* what is known of the I-buffer head: HEAD_UNKNOWN, HEAD_READY
                            (right path, scoreboard clear: only a new head changes that) or
@@ -149,6 +150,9 @@ typedef struct st_sched {
   uint32_t n_warps;       /* warps of this scheduler (local index j is slot j * n_sched + s) */
   uint64_t launch_pending; /* TB slots launched since the unit's last clock edge */
   uint64_t ready_mask;    /* local warps found ready this cycle, before any issue */
+  bool quiet;             /* its last evaluation granted nothing, changed no stall cause and
+                             left the unit's state as it was: until one of its warps is woken
+                             (st_sm.wake), evaluating it again would give the same */
 } st_sched;
 
 struct st_sm {
@@ -168,6 +172,16 @@ struct st_sm {
   uint32_t coll_busy;   /* operand collectors in use */
   uint32_t coll_used[UNIT_KINDS]; /* in use, per kind */
   uint32_t stall_count[STALL_KINDS]; /* occupied warp slots per current stall cause */
+  uint64_t stall_changes; /* st_sm_set_stall calls that changed a cause */
+  uint64_t cause_mask[STALL_KINDS]; /* occupied warp slots per current stall cause */
+  uint64_t struct_mem;  /* of the STALL_STRUCTURAL ones, those whose held instruction goes to
+                           the LD/ST unit (set when readiness finds the collector busy) */
+  uint64_t wake;        /* warp slots whose readiness may have changed since their scheduler's
+                           last evaluation (write-back, decode, a freed collector, residency,
+                           a released barrier): a quiet scheduler with none is not evaluated */
+  bool skip_quiet;      /* sim.skip_idle: quiet schedulers are not evaluated */
+  bool fault_lost_wake; /* planted fault for the tests (SIMTREF_FAULT=lost-wake): a freed
+                           operand collector wakes no warp */
   st_tcta *ctas;
   uint32_t n_cta_slots;
   uint32_t resident;
@@ -187,6 +201,13 @@ struct st_sm {
   st_uin fetch_in;
   st_uout fetch_out;
   uint64_t fetch_launch_pending;
+  bool fetch_quiet;     /* the fetch arbiter's last evaluation granted nothing, no warp issued
+                           in that cycle and its state stayed: until a fetch_wake it would
+                           repeat */
+  uint64_t fetch_wake;  /* warp slots whose fetch eligibility may have changed (decode, flush,
+                           issue, I-cache fill, a fetch); all of them when residency or the
+                           WPT counts change */
+  uint64_t fetch_elig;  /* warp slots that may fetch, as of the fetch arbiter's last inputs */
 
   bool has_wpt;         /* BAWS warp priority table (MWF issue policies) */
   st_uinst wpt;
@@ -238,7 +259,10 @@ st_flight *st_wb_pop(st_wb_heap *h);
 /* core/pipe.c: write-back, operand collectors, execution units */
 void st_sm_writeback(st_sm *sm, uint64_t now);
 void st_sm_operands(st_sm *sm, uint64_t now);
-bool st_sm_collector_free(const st_sm *sm, uint8_t unit);
+/* True if an operand collector for the unit kind is free. */
+static inline bool st_sm_collector_free(const st_sm *sm, uint8_t unit) {
+  return sm->coll_used[unit] < sm->n_coll[unit];
+}
 void st_sm_collect(st_sm *sm, st_flight *f);
 /* Register row of a register of the warp's running function. */
 static inline uint32_t st_sm_reg_row(const st_twarp *tw, uint32_t reg) { return tw->fw->reg_base + reg; }
@@ -274,7 +298,7 @@ void st_sm_decode(st_sm *sm, uint64_t now);
 void st_sm_fetch(st_sm *sm, uint64_t now);
 uint64_t st_sm_inst_addr(const st_sm *sm, uint32_t pc);
 void st_sm_ifill(st_sm *sm, uint64_t line, uint64_t now);
-void st_ibuf_flush(st_twarp *tw, uint32_t pc, bool control);
+void st_ibuf_flush(st_sm *sm, st_twarp *tw, uint32_t pc, bool control);
 
 enum { HEAD_UNKNOWN = 0, HEAD_READY, HEAD_BLOCKED };
 
@@ -282,6 +306,10 @@ enum { HEAD_UNKNOWN = 0, HEAD_READY, HEAD_BLOCKED };
 static inline void st_sm_set_stall(st_sm *sm, st_twarp *tw, st_stall why) {
   sm->stall_count[tw->stall]--;
   sm->stall_count[why]++;
+  sm->stall_changes += why != tw->stall;
+  uint64_t bit = UINT64_C(1) << (tw - sm->warps);
+  sm->cause_mask[tw->stall] &= ~bit;
+  sm->cause_mask[why] |= bit;
   tw->stall = (uint8_t)why;
 }
 

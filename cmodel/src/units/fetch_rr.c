@@ -16,8 +16,15 @@ void fetch_rr_eval(const fetch_rr_params *p, const fetch_rr_state *s, const fetc
   unsigned n = p->n_warps;
   memset(out, 0, sizeof *out);
   /* The first eligible warp after ptr: scan ptr+1 .. n-1, then 0 .. ptr. */
-  for (unsigned k = 1; k <= n; k++) {
-    unsigned i = (s->ptr + k) % n;
+  unsigned start = s->ptr + 1u < n ? s->ptr + 1u : 0u;
+  for (unsigned i = start; i < n; i++) {
+    if (in->eligible[i]) {
+      out->grant_valid = 1;
+      out->grant = (uint8_t)i;
+      return;
+    }
+  }
+  for (unsigned i = 0; i < start; i++) {
     if (in->eligible[i]) {
       out->grant_valid = 1;
       out->grant = (uint8_t)i;

@@ -16,16 +16,15 @@ static inline unsigned st_u_ring_after(unsigned j, unsigned last, unsigned n) {
  * equal keys the lower index wins, as in the RTL's ascending scan). */
 static inline void st_u_argmin(unsigned n, const uint8_t *cand, const uint32_t *key,
                                uint8_t *valid, uint8_t *which) {
-  unsigned best = 0;
-  int found = 0;
+  /* Branch-free: the minimum of (key, index) over the candidates, a
+   * non-candidate counting as larger than any. */
+  uint64_t best = UINT64_MAX;
   for (unsigned j = 0; j < n; j++) {
-    if (cand[j] && (!found || key[j] < key[best])) {
-      best = j;
-      found = 1;
-    }
+    uint64_t v = cand[j] ? (uint64_t)key[j] << 8 | j : UINT64_MAX;
+    best = v < best ? v : best;
   }
-  *valid = (uint8_t)found;
-  *which = (uint8_t)(found ? best : 0);
+  *valid = (uint8_t)(best != UINT64_MAX);
+  *which = (uint8_t)(best != UINT64_MAX ? best & 0xff : 0);
 }
 
 /* Warp slots per SM, and per scheduler (slot i is warp i / n_sched of

@@ -61,7 +61,7 @@ cp "$TMP/out" "$TMP/collect.txt"
 csv=$OUT/results.csv
 expect_file "$csv"
 [ "$(wc -l <"$csv")" -eq 5 ] || fail "results.csv: $(wc -l <"$csv") lines, wanted 5"
-head -1 "$csv" | grep -q '^workload,config,variant,size,seed,status,mode,simtref_version,simtref_commit,config_hash,cycles,warp_insts,thread_insts,ipc,' ||
+head -1 "$csv" | grep -q '^workload,config,variant,size,seed,status,mode,simtref_version,simtref_commit,config_hash,stopped_by,cycles,warp_insts,thread_insts,ipc,' ||
   fail "results.csv header: $(head -1 "$csv" | cut -c1-200)"
 ncol=$(head -1 "$csv" | awk -F, '{print NF}')
 awk -F, -v n="$ncol" 'NF != n { exit 1 }' "$csv" || fail "results.csv: rows of unequal width"

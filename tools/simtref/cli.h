@@ -12,7 +12,9 @@
 enum {
   EXIT_OK = 0,
   EXIT_FAIL = 1,  /* the run finished but a check failed, or a kernel faulted */
-  EXIT_USAGE = 2  /* bad command line, bad config or input file: nothing was run */
+  EXIT_USAGE = 2, /* bad command line, bad config or input file: nothing was run */
+  EXIT_BUDGET = 3 /* the run reached sim.max_insts and stopped there: its statistics are
+                     complete up to that point, its outputs are not checked */
 };
 
 #define CLI_MAX_OVERRIDES 256

@@ -84,8 +84,23 @@ static bool close_dyncta_trace(void) {
 
 static void print_totals(st_gpu *gpu) { report_summary(gpu, stdout); }
 
-/* Exit status for a failed library call: bad input is a usage error. */
-static int status_exit(st_status rc) {
+/* A run that reached sim.max_insts (an instruction budget, as the papers
+ * run their workloads) is complete up to there; one stopped by
+ * sim.max_cycles (a guard) counts as failed. */
+static bool budget_stop(const st_gpu *gpu, st_status rc) {
+  const char *by = st_gpu_totals(gpu).stopped_by;
+  return rc == ST_ERR_LIMIT && by != NULL && strcmp(by, "sim.max_insts") == 0;
+}
+
+/* The verdict line and exit status of a run that ended with rc != ST_OK
+ * (bad input is a usage error). */
+static int report_stop(const st_gpu *gpu, st_status rc, const st_error *err) {
+  fprintf(stderr, "%s\n", err->msg);
+  if (budget_stop(gpu, rc)) {
+    printf("verdict: STOPPED (sim.max_insts: statistics up to there, outputs not checked)\n");
+    return EXIT_BUDGET;
+  }
+  printf("verdict: FAIL (%s)\n", st_status_name(rc));
   switch (rc) {
   case ST_ERR_USAGE:
   case ST_ERR_CONFIG:
@@ -133,9 +148,8 @@ static int run_named(const st_workload_desc *wd, const st_config *cfg, st_wl_siz
     printf("  check: %s\nverdict: FAIL\n", verdict);
     status = EXIT_FAIL;
   } else {
-    fprintf(stderr, "%s\n", err.msg);
-    printf("verdict: FAIL (%s)\n", st_status_name(rc));
-    status = status_exit(rc);
+    int st = report_stop(gpu, rc, &err);
+    status = status != EXIT_OK ? status : st;
   }
   st_gpu_destroy(gpu);
   return status;
@@ -283,9 +297,12 @@ int cmd_run(int argc, char **argv) {
   print_totals(gpu);
   int status = EXIT_OK;
   if (rc != ST_OK) {
-    fprintf(stderr, "%s\n", err.msg);
-    status = status_exit(rc);
-    printf("verdict: FAIL (%s)\n", st_status_name(rc));
+    /* A run stopped by sim.max_cycles or sim.max_insts still writes what it measured. */
+    if (stats_path != NULL && (rc == ST_ERR_LIMIT || rc == ST_ERR_COSIM)) {
+      status = report_write_stats(gpu, stats_path, file);
+    }
+    int st = report_stop(gpu, rc, &err);
+    status = status != EXIT_OK ? status : st;
   } else {
     bool all = true;
     for (size_t i = 0; i < wl->n_buffers; i++) {

@@ -62,13 +62,15 @@ int report_write_stats(st_gpu *gpu, const char *path, const char *what) {
   size_t len = strlen(path);
   bool json = len > 5 && strcmp(path + len - 5, ".json") == 0;
   uint64_t hash = st_config_hash(cfg);
+  const char *stopped = st_gpu_totals(gpu).stopped_by;
+  stopped = stopped != NULL ? stopped : "none";
   if (json) {
     fprintf(f, "{\n  \"simtref_version\": \"%s\",\n  \"simtref_commit\": \"%s\",\n",
             SIMTREF_VERSION, SIMTREF_GIT_COMMIT);
     fprintf(f, "  \"workload\": \"%s\",\n  \"config\": \"%s\",\n  \"config_hash\": \"%016" PRIx64
-               "\",\n  \"mode\": \"%s\",\n",
+               "\",\n  \"mode\": \"%s\",\n  \"stopped_by\": \"%s\",\n",
             what, cfg->gpu.name, hash,
-            cfg->sim.mode == ST_MODE_TIMING ? "timing" : "functional");
+            cfg->sim.mode == ST_MODE_TIMING ? "timing" : "functional", stopped);
     for (size_t i = 0; i < run.n; i++) {
       fprintf(f, "  \"%s\": ", run.v[i].key);
       if (run.v[i].is_real) {
@@ -96,9 +98,9 @@ int report_write_stats(st_gpu *gpu, const char *path, const char *what) {
     fprintf(f, "\n  ]\n}\n");
   } else {
     fprintf(f, "simtref_version = %s\nsimtref_commit = %s\nworkload = %s\nconfig = %s\n"
-               "config_hash = %016" PRIx64 "\nmode = %s\n",
+               "config_hash = %016" PRIx64 "\nmode = %s\nstopped_by = %s\n",
             SIMTREF_VERSION, SIMTREF_GIT_COMMIT, what, cfg->gpu.name, hash,
-            cfg->sim.mode == ST_MODE_TIMING ? "timing" : "functional");
+            cfg->sim.mode == ST_MODE_TIMING ? "timing" : "functional", stopped);
     st_statset_write_text(&run, "", f);
     for (size_t i = 0; i < n; i++) {
       const st_statset *k = st_gpu_kernel_stats(gpu, i);

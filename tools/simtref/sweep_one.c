@@ -83,7 +83,7 @@ int sweep_job_execute(const sweep_plan *plan, const sweep_job *job) {
     int ws = run_logged(cargv, cfg_fd, log_fd, &sigs, &stop_sig);
     sw_argv_free(cargv);
     close(cfg_fd);
-    bool passed = false;
+    bool passed = false, budget = false;
     if (stop_sig == 0 && ws == 0 && rename(p_cfg_tmp, p_cfg) == 0) {
       char **rargv = sweep_job_run_argv(plan, job, p_stats_tmp);
       char *line = sw_shell_join(rargv);
@@ -91,7 +91,9 @@ int sweep_job_execute(const sweep_plan *plan, const sweep_job *job) {
       write_log_line(log_fd, head);
       ws = run_logged(rargv, -1, log_fd, &sigs, &stop_sig);
       sweep_describe_status(ws, what, sizeof what);
-      passed = stop_sig == 0 && ws == 0 && sw_is_file(p_stats_tmp) &&
+      /* A run that reached sim.max_insts is complete up to that budget. */
+      budget = ws > 0 && WIFEXITED(ws) && WEXITSTATUS(ws) == EXIT_BUDGET;
+      passed = stop_sig == 0 && (ws == 0 || budget) && sw_is_file(p_stats_tmp) &&
                rename(p_stats_tmp, p_stats) == 0;
       free(head);
       free(line);
@@ -112,8 +114,8 @@ int sweep_job_execute(const sweep_plan *plan, const sweep_job *job) {
       printf("interrupted %s\n", job->key);
       status = 128 + stop_sig;
     } else if (passed) {
-      sw_write_file(p_status, "done\n");
-      printf("done %s\n", job->key);
+      sw_write_file(p_status, budget ? "done: stopped at sim.max_insts\n" : "done\n");
+      printf("done %s%s\n", job->key, budget ? " (stopped at sim.max_insts)" : "");
       status = EXIT_OK;
     } else {
       if (ws == 0) {

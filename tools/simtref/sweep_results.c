@@ -159,7 +159,7 @@ static void csv_field(FILE *f, const char *s) {
 static const char *const fixed_columns[] = {"workload", "config",          "variant",
                                             "size",     "seed",            "status",
                                             "mode",     "simtref_version", "simtref_commit",
-                                            "config_hash"};
+                                            "config_hash", "stopped_by"};
 
 bool sweep_results_write_csv(const sweep_results *res, const char *path) {
   char *tmp = sw_fmt("%s.tmp", path);

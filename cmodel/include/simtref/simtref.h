@@ -136,6 +136,8 @@ typedef struct st_run_totals {
   uint64_t thread_insts;
   uint64_t cycles;        /* core cycles (timing mode) */
   double wall_seconds;    /* host time spent simulating */
+  const char *stopped_by; /* "sim.max_insts" or "sim.max_cycles" once that limit stopped a
+                             kernel (ST_ERR_LIMIT), else NULL */
 } st_run_totals;
 
 st_run_totals st_gpu_totals(const st_gpu *gpu);

@@ -242,9 +242,12 @@ const st_option st_options[] = {
     OPT_ENUM("sim.mode", sim.mode, mode_names, "timing",
              "timing: cycle-level model; functional: results only, fastest"),
     OPT_INT("sim.max_cycles", sim.max_cycles, 0, INT64_MAX, "0", "cycles",
-            "stop a run after this many core cycles (0 = no limit)"),
+            "stop a run after this many core cycles, a guard: the run fails (exit status 1) "
+            "(0 = no limit)"),
     OPT_INT("sim.max_insts", sim.max_insts, 0, INT64_MAX, "0", "thread instructions",
-            "stop a run after this many thread instructions (0 = no limit)"),
+            "stop a run after this many thread instructions, a budget: the run ends with "
+            "verdict STOPPED, exit status 3, its statistics complete up to there and "
+            "counted as done by simtref sweep (0 = no limit)"),
     OPT_BOOL("sim.skip_idle", sim.skip_idle, "true",
              "jump over cycles in which nothing can happen, and do not evaluate warp schedulers "
              "and fetch arbiters whose inputs did not change (results are identical either way)"),

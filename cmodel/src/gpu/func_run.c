@@ -118,6 +118,7 @@ st_status st_run_functional(st_gpu *gpu, st_kernel *k, st_error *err) {
       }
     }
     if (rc == ST_OK && max_insts != 0 && gpu->totals.thread_insts >= max_insts) {
+      gpu->totals.stopped_by = "sim.max_insts";
       rc = st_error_set(err, ST_ERR_LIMIT,
                         "kernel %s stopped after %" PRIu64 " thread instructions (sim.max_insts)",
                         k->name, gpu->totals.thread_insts);

@@ -363,11 +363,13 @@ static st_status run_loop(run_state *rs) {
         return report_deadlock(rs);
       }
       if (cfg->sim.max_cycles > 0 && tm->core.cycles >= (uint64_t)cfg->sim.max_cycles) {
+        rs->gpu->totals.stopped_by = "sim.max_cycles";
         return st_error_set(rs->err, ST_ERR_LIMIT,
                             "kernel %s stopped at core cycle %" PRIu64 " (sim.max_cycles)",
                             rs->k->name, tm->core.cycles);
       }
       if (cfg->sim.max_insts > 0 && run_insts >= (uint64_t)cfg->sim.max_insts) {
+        rs->gpu->totals.stopped_by = "sim.max_insts";
         return st_error_set(rs->err, ST_ERR_LIMIT,
                             "kernel %s stopped: the run reached %" PRIu64
                             " thread instructions (sim.max_insts)",

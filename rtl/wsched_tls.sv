@@ -46,8 +46,11 @@ module wsched_tls #(
   logic [CNT_W-1:0] n_kept;
   logic [NW-1:0]    inlist;      // warp j is a kept entry
   logic [NW-1:0]    cand;        // warp j may fill a free place
-  logic [NC_W-1:0]  rank [NW];   // its place among the candidates
   logic [NC_W-1:0]  n_cand;
+  logic [NW-1:0]    taken;       // candidates already picked
+  logic [IDX_W-1:0] nth [CAP];   // the q-th candidate in greedy-then-oldest order
+  logic             pfound;
+  logic [GK_W-1:0]  pbest;
   logic [CNT_W-1:0] room;
   logic [CNT_W-1:0] n_new;
   logic [IDX_W-1:0] list [CAP];  // the new set
@@ -85,12 +88,23 @@ module wsched_tls #(
       cand[j] = elig[j] && !inlist[j];
       n_cand  = n_cand + NC_W'(cand[j]);
     end
-    for (int unsigned j = 0; j < NW; j++) begin
-      rank[j] = '0;
-      for (int unsigned k = 0; k < NW; k++) begin
-        if (k != j && cand[k] && (k < j ? gk[k] <= gk[j] : gk[k] < gk[j])) begin
-          rank[j] = rank[j] + 1'b1;
+    // The free places take the candidates in greedy-then-oldest order, ties
+    // to the lower index: CAP rounds, each picking the smallest key not
+    // taken yet (the ascending scan keeps the lower index on equal keys).
+    taken = '0;
+    for (int unsigned q = 0; q < CAP; q++) begin
+      nth[q] = '0;
+      pfound  = 1'b0;
+      pbest   = '0;
+      for (int unsigned j = 0; j < NW; j++) begin
+        if (cand[j] && !taken[j] && (!pfound || gk[j] < pbest)) begin
+          pfound  = 1'b1;
+          nth[q] = IDX_W'(j);
+          pbest   = gk[j];
         end
+      end
+      for (int unsigned j = 0; j < NW; j++) begin
+        if (pfound && nth[q] == IDX_W'(j)) taken[j] = 1'b1;
       end
     end
     room  = CNT_W'(CAP) - n_kept;
@@ -100,9 +114,10 @@ module wsched_tls #(
       for (int unsigned i = 0; i < CAP; i++) begin
         if (keep[i] && kpos[i] == CNT_W'(p)) list[p] = entry[i];
       end
-      for (int unsigned j = 0; j < NW; j++) begin
-        if (cand[j] && S_W'(rank[j]) < S_W'(room) && S_W'(n_kept) + S_W'(rank[j]) == S_W'(p)) begin
-          list[p] = IDX_W'(j);
+      for (int unsigned q = 0; q < CAP; q++) begin
+        if (S_W'(q) < S_W'(n_cand) && S_W'(q) < S_W'(room) &&
+            S_W'(n_kept) + S_W'(q) == S_W'(p)) begin
+          list[p] = nth[q];
         end
       end
     end

@@ -124,7 +124,6 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
     return st_error_set(sm->exec->err, ST_ERR_NOMEM, "out of host memory");
   }
   sm->stats.warp_insts++;
-  sm->fetch_wake |= UINT64_C(1) << slot; /* its I-buffer entry is consumed */
   sm->stats.thread_insts += (uint64_t)__builtin_popcount(active);
   if (t->is_mem && w->access.space != SP_NONE) {
     memcpy(&f->acc, &w->access, sizeof f->acc);
@@ -151,6 +150,7 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
   tw->ib_head = (tw->ib_head + 1) % ST_MAX_IBUF;
   tw->ib_count--;
   tw->head_state = HEAD_UNKNOWN;
+  sm->fetch_wake |= UINT64_C(1) << slot; /* it may want a fetch now */
   tw->at_bar = w->state == ST_WARP_BARRIER;
   if (r == ST_EXEC_RELEASED || r == ST_EXEC_DONE) {
     sm->issue_released = 1; /* other warps may be free to go */
@@ -350,15 +350,12 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
     if ((sm->occ & sm->sched_mask[s]) == 0) {
       continue; /* no warps: the scheduler is not clocked */
     }
-    if (sc->quiet && !(sm->wake & sm->sched_mask[s]) && sc->launch_pending == 0) {
-      continue; /* nothing its evaluation depends on has changed */
-    }
     uint64_t woke = sm->skip_quiet ? sm->wake & sm->sched_mask[s] : ~UINT64_C(0);
     sm->wake &= ~sm->sched_mask[s];
     uint64_t changes = sm->stall_changes;
     uint64_t was_mem = classify(sm, s, woke);
     if (sc->quiet && sm->stall_changes == changes && sc->launch_pending == 0) {
-      continue; /* every cause as it was: the unit would repeat its last evaluation */
+      continue; /* no cause changed: the unit would repeat its last evaluation */
     }
     uint8_t *ready = sched_inputs(sm, s, was_mem);
     st_uout *out = &sc->out;

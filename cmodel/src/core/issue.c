@@ -167,6 +167,9 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
     st_ibuf_flush(sm, tw, UINT32_MAX, false);
     st_tcta *tc = &sm->ctas[tw->cta_slot];
     tc->warps_live--;
+    if (tc->warps_live == 0) {
+      sm->done_ctas |= UINT64_C(1) << tw->cta_slot;
+    }
     uint32_t before = sm->has_wpt ? barriers_pending(tc->cta) : 0;
     st_cta_warp_finished(tc->cta);
     if (sm->has_wpt) {

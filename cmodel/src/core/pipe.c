@@ -57,22 +57,22 @@ void st_sm_collect(st_sm *sm, st_flight *f) {
   const st_tinst *t = &sm->dec[f->pc];
   st_twarp *tw = &sm->warps[f->warp];
   uint32_t banks = (uint32_t)sm->cfg->sm.reg_banks;
-  for (uint32_t c = 0; c < sm->n_coll[f->unit]; c++) {
-    st_collector *col = &sm->coll[f->unit][c];
-    if (col->f != NULL) {
-      continue;
-    }
-    col->f = f;
-    sm->coll_busy++;
-    sm->coll_used[f->unit]++;
-    col->seq = f->seq;
-    col->n_reads = 0;
-    for (unsigned s = 0; s < t->n_src && s < ST_MAX_SRC_REGS; s++) {
-      /* Banks interleave registers, offset by the warp slot. */
-      uint32_t row = st_sm_reg_row(tw, t->src[s]);
-      col->banks[col->n_reads++] = (uint16_t)((row + f->warp) % banks);
-    }
-    return;
+  uint64_t free_mask = ~sm->coll_mask[f->unit];
+  uint32_t c = free_mask != 0 ? (uint32_t)__builtin_ctzll(free_mask) : UINT32_MAX;
+  if (c >= sm->n_coll[f->unit]) {
+    return; /* none free (issue checks st_sm_collector_free first) */
+  }
+  st_collector *col = &sm->coll[f->unit][c];
+  col->f = f;
+  sm->coll_busy++;
+  sm->coll_used[f->unit]++;
+  sm->coll_mask[f->unit] |= UINT64_C(1) << c;
+  col->seq = f->seq;
+  col->n_reads = 0;
+  for (unsigned s = 0; s < t->n_src && s < ST_MAX_SRC_REGS; s++) {
+    /* Banks interleave registers, offset by the warp slot. */
+    uint32_t row = st_sm_reg_row(tw, t->src[s]);
+    col->banks[col->n_reads++] = (uint16_t)((row + f->warp) % banks);
   }
 }
 
@@ -108,11 +108,8 @@ void st_sm_operands(st_sm *sm, uint64_t now) {
   }
   uint64_t bank_busy[4] = {0, 0, 0, 0}; /* up to 256 banks */
   for (unsigned u = 0; u < UNIT_KINDS; u++) {
-    for (uint32_t c = 0; c < sm->n_coll[u]; c++) {
+    ST_BITS(c, sm->coll_mask[u]) {
       st_collector *col = &sm->coll[u][c];
-      if (col->f == NULL) {
-        continue;
-      }
       /* Each bank serves one read per cycle. */
       bool denied = false;
       for (unsigned i = 0; i < col->n_reads;) {
@@ -138,6 +135,7 @@ void st_sm_operands(st_sm *sm, uint64_t now) {
         }
         sm->coll_busy--;
         sm->coll_used[u]--;
+        sm->coll_mask[u] &= ~(UINT64_C(1) << c);
       }
     }
   }

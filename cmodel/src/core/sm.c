@@ -209,6 +209,9 @@ st_status st_sm_launch_cta(st_sm *sm, uint64_t linear, uint64_t now, st_error *e
     }
   }
   (void)now;
+  if (sm->ctas[slot].warps_live == 0) {
+    sm->done_ctas |= UINT64_C(1) << slot;
+  }
   rank_ages(sm);
   sm->wake = ~UINT64_C(0);
   sm->fetch_wake = ~UINT64_C(0);
@@ -222,11 +225,8 @@ st_status st_sm_launch_cta(st_sm *sm, uint64_t linear, uint64_t now, st_error *e
 
 /* A CTA whose warps all finished, with nothing in flight, leaves the SM. */
 static void retire_ctas(st_sm *sm) {
-  for (uint32_t s = 0; s < sm->n_cta_slots; s++) {
+  ST_BITS(s, sm->done_ctas) {
     st_tcta *tc = &sm->ctas[s];
-    if (tc->cta == NULL || tc->warps_live != 0) {
-      continue;
-    }
     bool quiet = true;
     for (uint32_t w = 0; w < tc->cta->nwarps; w++) {
       quiet = quiet && sm->warps[tc->first_warp + w].inflight == 0;
@@ -244,6 +244,7 @@ static void retire_ctas(st_sm *sm) {
     }
     st_cta_destroy(tc->cta);
     tc->cta = NULL;
+    sm->done_ctas &= ~(UINT64_C(1) << s);
     sm->dyn_in.cta_exit[s] = 1;
     sm->resident--;
     sm->stats.ctas_done++;
@@ -396,10 +397,8 @@ uint64_t st_sm_next_event(const st_sm *sm, uint64_t now) {
   if (f != NULL) {
     next = f->ready < next ? f->ready : next;
   }
-  for (uint32_t s = 0; s < sm->n_cta_slots; s++) {
-    if (sm->ctas[s].cta != NULL && sm->ctas[s].warps_live == 0) {
-      return now + 1; /* a CTA is about to retire */
-    }
+  if (sm->done_ctas != 0) {
+    return now + 1; /* a CTA is about to retire */
   }
   return next <= now ? now + 1 : next;
 }

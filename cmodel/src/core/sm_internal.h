@@ -171,6 +171,7 @@ struct st_sm {
   uint64_t sched_mask[ST_MAX_SCHED]; /* warp slots of each scheduler */
   uint32_t coll_busy;   /* operand collectors in use */
   uint32_t coll_used[UNIT_KINDS]; /* in use, per kind */
+  uint64_t coll_mask[UNIT_KINDS]; /* which collectors of each kind are in use */
   uint32_t stall_count[STALL_KINDS]; /* occupied warp slots per current stall cause */
   uint64_t stall_changes; /* st_sm_set_stall calls that changed a cause */
   uint64_t cause_mask[STALL_KINDS]; /* occupied warp slots per current stall cause */
@@ -184,6 +185,7 @@ struct st_sm {
                            operand collector wakes no warp */
   st_tcta *ctas;
   uint32_t n_cta_slots;
+  uint64_t done_ctas;   /* CTA slots whose warps all finished, not retired yet */
   uint32_t resident;
   uint64_t next_age;
   uint32_t threads_used;

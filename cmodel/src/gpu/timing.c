@@ -30,6 +30,14 @@ struct st_tmachine {
   st_mreq **staged;   /* per sub-partition: arrived from the icnt, not yet accepted */
   st_tclock core, icnt_clk, l2, dram;
   uint32_t cta_rr;
+  /* Per SM, the address last mapped to a sub-partition and the result: a
+   * request the interconnect refused is tried again next cycle, and the
+   * mapping (a pure function of the address) need not be redone. */
+  struct {
+    bool valid;
+    uint64_t addr;
+    uint32_t subpart;
+  } *mapped;
 };
 
 static uint64_t period_of(int64_t hz) {
@@ -54,6 +62,7 @@ void st_tmachine_destroy(st_tmachine *tm) {
   free(tm->subparts);
   free(tm->drams);
   free(tm->staged);
+  free(tm->mapped);
   st_mreq_pool_destroy(&tm->pool);
   free(tm);
 }
@@ -72,8 +81,10 @@ static st_status machine_create(const st_config *cfg, st_tmachine **out, st_erro
   tm->subparts = calloc(tm->n_subparts, sizeof *tm->subparts);
   tm->drams = calloc(tm->n_channels, sizeof *tm->drams);
   tm->staged = calloc(tm->n_subparts, sizeof *tm->staged);
+  tm->mapped = calloc(tm->n_sms, sizeof *tm->mapped);
   st_status rc = ST_OK;
-  if (tm->sms == NULL || tm->subparts == NULL || tm->drams == NULL || tm->staged == NULL) {
+  if (tm->sms == NULL || tm->subparts == NULL || tm->drams == NULL || tm->staged == NULL ||
+      tm->mapped == NULL) {
     rc = st_error_set(err, ST_ERR_NOMEM, "out of host memory");
   }
   for (uint32_t i = 0; rc == ST_OK && i < tm->n_sms; i++) {
@@ -195,8 +206,12 @@ static st_status tick_core(run_state *rs) {
     uint32_t cluster = i / (uint32_t)rs->gpu->cfg.gpu.sms_per_cluster;
     st_mreq *r;
     while ((r = st_sm_peek_outgoing(sm)) != NULL) {
-      st_dram_addr da = st_addrmap(&rs->gpu->cfg, r->addr);
-      r->subpart = da.subpart;
+      if (!tm->mapped[i].valid || tm->mapped[i].addr != r->addr) {
+        tm->mapped[i].valid = true;
+        tm->mapped[i].addr = r->addr;
+        tm->mapped[i].subpart = st_addrmap(&rs->gpu->cfg, r->addr).subpart;
+      }
+      r->subpart = tm->mapped[i].subpart;
       if (!st_icnt_can_push_request(tm->icnt, cluster, r)) {
         break;
       }

@@ -356,6 +356,15 @@ st_cache_outcome st_cache_access(st_cache *c, st_mreq *req, uint64_t now, st_res
   }
   *why = RESFAIL_NONE;
   const uint64_t line = req->addr >> c->line_log2;
+  unsigned kind = req->kind < ACC_KINDS ? req->kind : ACC_GLOBAL_R;
+  if (c->refused.valid && c->refused.version == c->version && c->refused.line == line &&
+      c->refused.op == req->op && c->refused.kind == req->kind) {
+    /* Refused again: the same request, nothing changed since. */
+    *why = (st_resfail)c->refused.why;
+    c->stats.outcome[kind][CACHE_RESFAIL]++;
+    c->stats.resfail[*why]++;
+    return CACHE_RESFAIL;
+  }
   const uint32_t set = cache_set_of(c, line);
   const int32_t way = cache_find_way(c, set, line);
   st_cache_outcome o;
@@ -372,17 +381,28 @@ st_cache_outcome st_cache_access(st_cache *c, st_mreq *req, uint64_t now, st_res
     o = read_access(c, req, set, way, line, false, why);
     break;
   }
-  unsigned kind = req->kind < ACC_KINDS ? req->kind : ACC_GLOBAL_R;
   c->stats.outcome[kind][o]++;
   if (o == CACHE_RESFAIL) {
     c->stats.resfail[*why]++;
+    c->refused.valid = true;
+    c->refused.version = c->version;
+    c->refused.line = line;
+    c->refused.op = req->op;
+    c->refused.kind = req->kind;
+    c->refused.why = (uint8_t)*why;
+  } else {
+    c->version++;
   }
   return o;
 }
 
 st_mreq *st_cache_peek_miss(const st_cache *c) { return st_mqueue_peek(&c->miss_q); }
 
-st_mreq *st_cache_pop_miss(st_cache *c) { return st_mqueue_pop(&c->miss_q); }
+st_mreq *st_cache_pop_miss(st_cache *c) {
+  st_mreq *r = st_mqueue_pop(&c->miss_q);
+  c->version += r != NULL; /* the miss queue has room again */
+  return r;
+}
 
 void st_cache_fill(st_cache *c, uint64_t addr, uint64_t now) {
   const uint64_t line = addr >> c->line_log2;
@@ -391,6 +411,7 @@ void st_cache_fill(st_cache *c, uint64_t addr, uint64_t now) {
     return; /* nothing waits for this line */
   }
   c->stats.fills++;
+  c->version++;
   const uint32_t set = cache_set_of(c, line);
   int32_t way = cache_find_way(c, set, line);
   cache_line *l = NULL;
@@ -430,6 +451,7 @@ void st_cache_fill(st_cache *c, uint64_t addr, uint64_t now) {
 st_mreq *st_cache_pop_ready(st_cache *c) { return st_mqueue_pop(&c->ready_q); }
 
 void st_cache_invalidate(st_cache *c) {
+  c->version++;
   const uint64_t n = (uint64_t)c->sets * c->ways;
   for (uint64_t i = 0; i < n; i++) {
     c->lines[i].state = LINE_INVALID;

@@ -61,6 +61,18 @@ struct st_cache {
   st_mqueue miss_q;   /* towards the lower level, capacity miss_queue */
   st_mqueue ready_q;  /* requests whose fill arrived, unbounded (<= MSHRs * merge) */
   st_cache_stats stats;
+
+  /* What an access outcome depends on (tags, MSHRs, the miss queue's length)
+   * changes only where version is bumped. A refused access changes nothing,
+   * so the same request (line, operation, kind) at the same version is
+   * refused again for the same reason: the last refusal is remembered. */
+  uint64_t version;
+  struct {
+    bool valid;
+    uint8_t op, kind;
+    uint8_t why;      /* st_resfail */
+    uint64_t version, line;
+  } refused;
 };
 
 /* ---- tag array (cache_tags.c) ---- */

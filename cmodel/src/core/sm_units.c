@@ -130,47 +130,49 @@ void st_sm_units_tb_launch(st_sm *sm, uint32_t b) {
 
 /* ---- co-simulation: which instances get an RTL twin -------------------- */
 
+/* The next entry of a comma-separated "UNIT[:MUTANT],..." list at *p: the
+ * unit into item, the text after ':' (empty if none) into mutant; advances
+ * *p past the entry. False at the end of the list. */
+static bool next_entry(const char **p, char item[ST_CONFIG_NAME_MAX],
+                       char mutant[ST_CONFIG_NAME_MAX]) {
+  if (**p == '\0') {
+    return false;
+  }
+  const char *end = strchr(*p, ',');
+  size_t len = end != NULL ? (size_t)(end - *p) : strlen(*p);
+  snprintf(item, ST_CONFIG_NAME_MAX, "%.*s", (int)len, *p);
+  char *colon = strchr(item, ':');
+  mutant[0] = '\0';
+  if (colon != NULL) {
+    *colon = '\0';
+    snprintf(mutant, ST_CONFIG_NAME_MAX, "%s", colon + 1);
+  }
+  *p += len;
+  if (**p == ',') {
+    (*p)++;
+  }
+  return true;
+}
+
 /* True if the comma-separated list names this instance's unit: by its
- * role (wsched, fetch, wpt), its RTL module name, or "all". *mutant gets the
+ * role (wsched, fetch, wpt), its RTL module name, or "all". mutant gets the
  * ":MUTANT" suffix of the matching entry (empty if none). */
-static bool listed(const char *list, const char *role, const char *module, char *mutant,
-                   size_t msize) {
-  const char *p = list;
-  while (*p != '\0') {
-    const char *end = strchr(p, ',');
-    size_t len = end != NULL ? (size_t)(end - p) : strlen(p);
-    char item[ST_CONFIG_NAME_MAX];
-    snprintf(item, sizeof item, "%.*s", (int)len, p);
-    char *colon = strchr(item, ':');
-    const char *mut = "";
-    if (colon != NULL) {
-      *colon = '\0';
-      mut = colon + 1;
-    }
+static bool listed(const char *list, const char *role, const char *module,
+                   char mutant[ST_CONFIG_NAME_MAX]) {
+  char item[ST_CONFIG_NAME_MAX];
+  while (next_entry(&list, item, mutant)) {
     if (strcmp(item, role) == 0 || strcmp(item, module) == 0 || strcmp(item, "all") == 0) {
-      snprintf(mutant, msize, "%s", mut);
       return true;
     }
-    p += len;
-    if (*p == ',') {
-      p++;
-    }
   }
+  mutant[0] = '\0';
   return false;
 }
 
 /* Every entry of the list must name a unit this SM has. */
 static st_status check_list(const st_sm *sm, const char *key, const char *list, st_error *err) {
-  const char *p = list;
-  while (*p != '\0') {
-    const char *end = strchr(p, ',');
-    size_t len = end != NULL ? (size_t)(end - p) : strlen(p);
-    char item[ST_CONFIG_NAME_MAX];
-    snprintf(item, sizeof item, "%.*s", (int)len, p);
-    char *colon = strchr(item, ':');
-    if (colon != NULL) {
-      *colon = '\0';
-    }
+  char item[ST_CONFIG_NAME_MAX], mutant[ST_CONFIG_NAME_MAX];
+  while (next_entry(&list, item, mutant)) {
     bool ok = strcmp(item, "all") == 0 || strcmp(item, "wsched") == 0 ||
               strcmp(item, "fetch") == 0 || strcmp(item, sm->sched[0].u.desc->name) == 0 ||
               strcmp(item, sm->fetch.desc->name) == 0 ||
@@ -186,10 +188,6 @@ static st_status check_list(const st_sm *sm, const char *key, const char *list, 
                           sm->has_wpt ? ", wpt" : "",
                           sm->has_dyncta ? ", dyncta (cta_scheduler.policy dyncta)" : "");
     }
-    p += len;
-    if (*p == ',') {
-      p++;
-    }
   }
   return ST_OK;
 }
@@ -197,10 +195,10 @@ static st_status check_list(const st_sm *sm, const char *key, const char *list, 
 static st_status attach_one(st_sm *sm, st_uinst *u, const char *role,
                             const st_cosim_provider *prov, st_error *err) {
   char mutant[ST_CONFIG_NAME_MAX], ignored[ST_CONFIG_NAME_MAX];
-  if (!listed(sm->cfg->cosim.units, role, u->desc->name, mutant, sizeof mutant)) {
+  if (!listed(sm->cfg->cosim.units, role, u->desc->name, mutant)) {
     return ST_OK;
   }
-  bool drives = listed(sm->cfg->cosim.rtl_drives, role, u->desc->name, ignored, sizeof ignored);
+  bool drives = listed(sm->cfg->cosim.rtl_drives, role, u->desc->name, ignored);
   st_status rc = prov->attach(prov->ctx, u->desc, &u->p, u->name, mutant[0] ? mutant : NULL,
                               drives, sm->cfg, &u->chk, err);
   if (rc != ST_OK) {

@@ -344,8 +344,7 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
       return;
     }
     if (memcmp(before.cnt, sm->wpt_snap.cnt, sizeof before.cnt) != 0) {
-      sm->wake = ~UINT64_C(0); /* the MWF orders' counts changed */
-      sm->fetch_wake = ~UINT64_C(0);
+      st_sm_wake_all(sm); /* the MWF orders' counts changed */
     }
   }
   for (uint32_t s = 0; s < ns; s++) {

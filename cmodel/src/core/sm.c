@@ -41,8 +41,7 @@ st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st
   for (uint32_t i = 0; i < sm->max_warps; i++) {
     sm->sched_mask[i % sm->n_sched] |= UINT64_C(1) << i;
   }
-  sm->wake = ~UINT64_C(0);
-  sm->fetch_wake = ~UINT64_C(0);
+  st_sm_wake_all(sm);
   sm->skip_quiet = cfg->sim.skip_idle;
   const char *fault = getenv("SIMTREF_FAULT");
   sm->fault_lost_wake = fault != NULL && strcmp(fault, "lost-wake") == 0;
@@ -116,8 +115,7 @@ void st_sm_begin_kernel(st_sm *sm, const st_kernel *k, const st_tinst *decoded,
   sm->ctas_per_sm = ctas_per_sm < sm->n_cta_slots ? ctas_per_sm : sm->n_cta_slots;
   sm->exec = exec;
   st_sm_units_reset_sched(sm);
-  sm->wake = ~UINT64_C(0);
-  sm->fetch_wake = ~UINT64_C(0);
+  st_sm_wake_all(sm);
   /* DYNCTA takes the kernel's N in the kernel's first cycle, in which no
    * CTA is placed on the SM yet. */
   sm->dyn_start = sm->has_dyncta && k != NULL;
@@ -213,8 +211,7 @@ st_status st_sm_launch_cta(st_sm *sm, uint64_t linear, uint64_t now, st_error *e
     sm->done_ctas |= UINT64_C(1) << slot;
   }
   rank_ages(sm);
-  sm->wake = ~UINT64_C(0);
-  sm->fetch_wake = ~UINT64_C(0);
+  st_sm_wake_all(sm);
   st_sm_units_tb_launch(sm, slot);
   sm->dyn_in.launch_valid = 1;
   sm->dyn_in.launch_slot = (uint8_t)slot;
@@ -249,8 +246,7 @@ static void retire_ctas(st_sm *sm) {
     sm->resident--;
     sm->stats.ctas_done++;
     rank_ages(sm);
-    sm->wake = ~UINT64_C(0);
-    sm->fetch_wake = ~UINT64_C(0);
+    st_sm_wake_all(sm);
   }
 }
 

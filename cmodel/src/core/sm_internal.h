@@ -304,6 +304,13 @@ void st_ibuf_flush(st_sm *sm, st_twarp *tw, uint32_t pc, bool control);
 
 enum { HEAD_UNKNOWN = 0, HEAD_READY, HEAD_BLOCKED };
 
+/* Every warp's readiness and fetch eligibility may have changed (residency,
+ * a new kernel, the WPT counts): each is looked at again. */
+static inline void st_sm_wake_all(st_sm *sm) {
+  sm->wake = ~UINT64_C(0);
+  sm->fetch_wake = ~UINT64_C(0);
+}
+
 /* Changes a warp's stall cause, keeping the per-cause counts. */
 static inline void st_sm_set_stall(st_sm *sm, st_twarp *tw, st_stall why) {
   sm->stall_count[tw->stall]--;

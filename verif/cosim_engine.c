@@ -77,7 +77,7 @@ static st_status attach(void *ctx, const st_unit_desc *desc, const void *params,
                         const st_config *cfg, st_cosim_check **out, st_error *err) {
   (void)ctx;
   char pstr[256];
-  desc->rtl_params(params, pstr, sizeof pstr);
+  st_unit_rtl_params(desc, params, pstr, sizeof pstr);
   const st_rtl_build *b = st_rtl_find(desc->name, pstr, mutant != NULL ? mutant : "");
   if (b == NULL) {
     size_t n = 0;

@@ -26,8 +26,8 @@ const char *area_unit_name(size_t i);
 bool area_unit_known(const char *name);
 
 /* Writes the Verilog parameter overrides of unit for cfg ("NW=24 AGE_W=6"),
- * as the unit's C model derives them (config_params + rtl_params). Returns
- * false if unit is unknown. */
+ * as the unit's C model derives them (config_params, st_unit_rtl_params).
+ * Returns false if unit is unknown. */
 bool area_unit_params(const char *unit, const st_config *cfg, char *buf, size_t size);
 
 /* One kind of unit an SM of a configuration holds, and how many of it. */
@@ -36,9 +36,9 @@ typedef struct area_member {
   unsigned count;
 } area_member;
 
-/* The units an SM of cfg holds (as st_sm_units_init builds them, plus the
- * DYNCTA controller where cta_scheduler.policy is dyncta). Returns how many
- * kinds were written to out (at most max). */
+/* The units an SM of cfg holds: those of the registry that cfg selects,
+ * with their instances per SM (as st_sm_units_init builds them). Returns how
+ * many kinds were written to out (at most max). */
 size_t area_sm_units(const st_config *cfg, area_member *out, size_t max);
 
 /* ---- one synthesis result ------------------------------------------------- */

@@ -45,6 +45,7 @@ int cmd_sweep(int argc, char **argv);   /* cmd_sweep.c */
 int cmd_collect(int argc, char **argv); /* cmd_collect.c */
 int cmd_plot(int argc, char **argv);    /* cmd_plot.c */
 int cmd_area(int argc, char **argv);    /* cmd_area.c */
+int cmd_units(int argc, char **argv);   /* cmd_units.c */
 
 /* The RTL co-simulation provider of this build (cosim_provider.c), or NULL
  * when simtref was built without Verilator. */

@@ -33,53 +33,110 @@ static const char *const run_usage =
     "                       all; see docs/cosim.md; same as -s cosim.units=...)\n"
     "  --rtl-drives UNIT[,UNIT]  co-simulate these units and let their RTL outputs drive\n"
     "                       the model\n"
-    "  --dyncta-trace FILE  with cta_scheduler.policy dyncta, write each SM's CTA limit n\n"
-    "                       at the end of every sampling window to FILE (CSV)\n";
+    "  --trace UNIT[:FILE]  trace a unit in use (see simtref units) to FILE (CSV; default\n"
+    "                       UNIT-trace.csv): DYNCTA writes each SM's CTA limit n at the\n"
+    "                       end of every sampling window, any other unit the inputs,\n"
+    "                       outputs and registers of every evaluation (repeatable)\n";
 
 static const char *stats_path;
-static const char *dyncta_trace_path;
-static FILE *dyncta_trace;
+/* --trace UNIT[:FILE], in the order given. */
+#define MAX_TRACES 32
+typedef struct trace_req {
+  const char *arg; /* UNIT[:FILE] as given */
+  char *unit, *path;
+  FILE *f;
+} trace_req;
+static trace_req traces[MAX_TRACES];
+static size_t n_traces;
 
-/* Opens the DYNCTA window trace for gpu, if asked for. */
-static bool open_dyncta_trace(st_gpu *gpu) {
-  if (dyncta_trace_path == NULL) {
-    return true;
+/* Opens every requested trace and hands it to gpu. False after printing why. */
+static bool open_traces(st_gpu *gpu) {
+  for (size_t i = 0; i < n_traces; i++) {
+    trace_req *t = &traces[i];
+    const char *colon = strchr(t->arg, ':');
+    size_t ulen = colon != NULL ? (size_t)(colon - t->arg) : strlen(t->arg);
+    t->unit = strndup(t->arg, ulen);
+    if (t->unit == NULL) {
+      fprintf(stderr, "simtref run: error: out of memory\n");
+      return false;
+    }
+    if (colon != NULL && colon[1] != '\0') {
+      t->path = strdup(colon + 1);
+    } else {
+      size_t n = ulen + sizeof "-trace.csv";
+      t->path = malloc(n);
+      if (t->path != NULL) {
+        snprintf(t->path, n, "%s-trace.csv", t->unit);
+      }
+    }
+    if (t->path == NULL) {
+      fprintf(stderr, "simtref run: error: out of memory\n");
+      return false;
+    }
+    if (ulen == 0) {
+      fprintf(stderr, "simtref run: error: --trace needs a unit name (--trace UNIT[:FILE])\n");
+      return false;
+    }
+    t->f = fopen(t->path, "w");
+    if (t->f == NULL) {
+      fprintf(stderr, "simtref run: error: cannot write %s\n", t->path);
+      return false;
+    }
+    st_error err;
+    st_error_clear(&err);
+    if (st_gpu_trace_unit(gpu, t->unit, t->f, &err) != ST_OK) {
+      fprintf(stderr, "simtref run: error: %s\n", err.msg);
+      fclose(t->f);
+      t->f = NULL;
+      remove(t->path);
+      return false;
+    }
   }
-  dyncta_trace = fopen(dyncta_trace_path, "w");
-  if (dyncta_trace == NULL) {
-    fprintf(stderr, "simtref run: error: cannot write %s\n", dyncta_trace_path);
-    return false;
-  }
-  st_gpu_set_dyncta_trace(gpu, dyncta_trace);
   return true;
 }
 
-/* Attaches what the command line asked for to a new GPU: the co-simulation
- * provider (its units are attached now, so that a bad cosim.units fails
- * before anything runs) and the DYNCTA trace. False after printing why. */
+/* Closes them (and removes the files when discard: the run never started);
+ * false if one could not be written. */
+static bool close_traces_as(bool discard) {
+  bool all = true;
+  for (size_t i = 0; i < n_traces; i++) {
+    trace_req *t = &traces[i];
+    if (t->f != NULL) {
+      bool ok = !ferror(t->f);
+      ok = fclose(t->f) == 0 && ok;
+      t->f = NULL;
+      if (discard) {
+        remove(t->path);
+      } else if (!ok) {
+        fprintf(stderr, "simtref run: error: cannot write %s\n", t->path);
+        all = false;
+      }
+    }
+    free(t->unit);
+    free(t->path);
+    t->unit = t->path = NULL;
+  }
+  n_traces = 0;
+  return all;
+}
+
+static bool close_traces(void) { return close_traces_as(false); }
+
+/* Attaches what the command line asked for to a new GPU: the traces and the
+ * co-simulation provider (its units are attached now, so that a bad
+ * cosim.units fails before anything runs). False after printing why. */
 static bool prepare_gpu(st_gpu *gpu) {
   st_error err;
   st_error_clear(&err);
+  if (!open_traces(gpu)) {
+    return false;
+  }
   st_gpu_set_cosim(gpu, cli_cosim_provider());
   if (st_gpu_prepare_cosim(gpu, &err) != ST_OK) {
     fprintf(stderr, "simtref run: error: %s\n", err.msg);
     return false;
   }
-  return open_dyncta_trace(gpu);
-}
-
-/* Closes it; false if it could not be written. */
-static bool close_dyncta_trace(void) {
-  if (dyncta_trace == NULL) {
-    return true;
-  }
-  bool ok = !ferror(dyncta_trace);
-  ok = fclose(dyncta_trace) == 0 && ok;
-  dyncta_trace = NULL;
-  if (!ok) {
-    fprintf(stderr, "simtref run: error: cannot write %s\n", dyncta_trace_path);
-  }
-  return ok;
+  return true;
 }
 
 static void print_totals(st_gpu *gpu) { report_summary(gpu, stdout); }
@@ -123,6 +180,7 @@ static int run_named(const st_workload_desc *wd, const st_config *cfg, st_wl_siz
     return EXIT_FAIL;
   }
   if (!prepare_gpu(gpu)) {
+    close_traces_as(true);
     st_gpu_destroy(gpu);
     return EXIT_USAGE;
   }
@@ -139,7 +197,7 @@ static int run_named(const st_workload_desc *wd, const st_config *cfg, st_wl_siz
                              rc == ST_ERR_COSIM)) {
     status = report_write_stats(gpu, stats_path, wd->name);
   }
-  if (!close_dyncta_trace()) {
+  if (!close_traces()) {
     status = EXIT_USAGE;
   }
   if (rc == ST_OK) {
@@ -194,12 +252,16 @@ int cmd_run(int argc, char **argv) {
         return EXIT_USAGE;
       }
       stats_path = argv[++i];
-    } else if (strcmp(a, "--dyncta-trace") == 0) {
+    } else if (strcmp(a, "--trace") == 0) {
       if (i + 1 >= argc) {
-        fprintf(stderr, "simtref run: error: --dyncta-trace needs a file name\n");
+        fprintf(stderr, "simtref run: error: --trace needs a unit (--trace UNIT[:FILE])\n");
         return EXIT_USAGE;
       }
-      dyncta_trace_path = argv[++i];
+      if (n_traces == MAX_TRACES) {
+        fprintf(stderr, "simtref run: error: more than %d --trace options\n", MAX_TRACES);
+        return EXIT_USAGE;
+      }
+      traces[n_traces++].arg = argv[++i];
     } else if (strcmp(a, "--cosim") == 0 || strcmp(a, "--rtl-drives") == 0) {
       if (i + 1 >= argc || args.n_overrides + 2 > CLI_MAX_OVERRIDES) {
         fprintf(stderr, "simtref run: error: %s needs a list of units\n", a);
@@ -279,6 +341,7 @@ int cmd_run(int argc, char **argv) {
     return EXIT_FAIL;
   }
   if (!prepare_gpu(gpu)) {
+    close_traces_as(true);
     st_gpu_destroy(gpu);
     st_workload_free(wl);
     return EXIT_USAGE;
@@ -286,7 +349,7 @@ int cmd_run(int argc, char **argv) {
   st_wl_verdict *verdicts = calloc(wl->n_buffers ? wl->n_buffers : 1, sizeof *verdicts);
   if (verdicts == NULL) {
     fprintf(stderr, "simtref run: error: out of memory\n");
-    close_dyncta_trace();
+    close_traces();
     st_gpu_destroy(gpu);
     st_workload_free(wl);
     return EXIT_FAIL;
@@ -329,7 +392,7 @@ int cmd_run(int argc, char **argv) {
     }
     printf("verdict: %s\n", status == EXIT_OK ? "PASS" : "FAIL");
   }
-  if (!close_dyncta_trace()) {
+  if (!close_traces()) {
     status = EXIT_USAGE;
   }
   free(verdicts);

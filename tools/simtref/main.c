@@ -18,6 +18,7 @@ static const subcommand subcommands[] = {
     {"sweep", cmd_sweep, "run an experiment: workloads x configs x variants"},
     {"collect", cmd_collect, "gather a sweep's statistics into CSV"},
     {"plot", cmd_plot, "plot collected results"},
+    {"units", cmd_units, "list the co-verified units, their roles, selection and RTL parameters"},
     {"area", cmd_area, "synthesise the RTL units with Yosys and report their area"},
 };
 

@@ -119,14 +119,14 @@ st_status st_synchronize(st_gpu *gpu, st_error *err);
 typedef void (*st_copy_observer)(void *ctx, const void *data, uint64_t bytes);
 void st_gpu_observe_copies(st_gpu *gpu, st_copy_observer fn, void *ctx);
 
-/* With cta_scheduler.policy dyncta, writes one CSV line per DYNCTA sampling
- * window to f (NULL: none; the caller keeps f open while kernels run):
- *   kernel,name,window,cycle,drained,mean_n,paused,n0,n1,...
- * kernel is the kernel's index in the run, cycle the core cycle since its
- * start at which the window ended, drained 1 once the kernel had no
- * unissued CTA, mean_n the mean new limit over SMs, paused the CTAs paused
- * over all SMs, nI the new limit of SM I. A header line comes first. */
-void st_gpu_set_dyncta_trace(st_gpu *gpu, FILE *f);
+/* Traces unit `unit` (its RTL module name, `simtref units`) into f, which
+ * the caller keeps open while kernels run. A unit with a trace of its own
+ * writes that (DYNCTA: one CSV line per sampling window with each SM's limit
+ * n, docs/units/dyncta.md); any other writes one CSV line per evaluation of
+ * each instance with its inputs, outputs and registers (docs/units/README.md).
+ * Fails (ST_ERR_USAGE) for an unknown unit, a unit the configuration does not
+ * use, functional mode, or a unit traced twice. */
+st_status st_gpu_trace_unit(st_gpu *gpu, const char *unit, FILE *f, st_error *err);
 
 /* Counters of everything run so far on this GPU. */
 typedef struct st_run_totals {

@@ -1,7 +1,7 @@
-/* Front end of the SM: the fetch arbiter (a unit, units/fetch_rr or
- * units/fetch_cff, choosing among the warps whose I-buffer is empty, the
- * rule of spec/baws.md §1.2), the L1 I-cache, and decode into the per-warp
- * I-buffers. */
+/* Front end of the SM: the fetch arbiter (the unit of role fetch that
+ * sm.fetch_arbiter selects, choosing among the warps whose I-buffer is
+ * empty, the rule of spec/baws.md §1.2), the L1 I-cache, and decode into
+ * the per-warp I-buffers. */
 #include <string.h>
 
 #include "core/sm_internal.h"
@@ -104,14 +104,13 @@ static void fetch_for(st_sm *sm, uint32_t i, uint64_t now) {
   }
 }
 
-/* The fetch arbiter's inputs: which warps may fetch and, for CFF, what the
- * issue policy knows of them (TB slot, age, barrier, this cycle's issues,
- * the WPT snapshot). */
+/* The fetch arbiter's inputs: which warps may fetch (the host) and what
+ * else its unit reads (its binding's gather). */
 static void fetch_inputs(st_sm *sm) {
-  st_uin *in = &sm->fetch_in;
-  bool cff = sm->cfg->sm.fetch_arbiter == ST_FETCH_CFF;
-  memset(in, 0, cff ? sizeof in->cff : sizeof in->frr);
-  uint8_t *elig = cff ? in->cff.eligible : in->frr.eligible;
+  st_uinst *u = sm->fetch;
+  const st_fetch_ops *ops = u->unit->ops;
+  memset(u->in, 0, u->desc->in_size);
+  uint8_t *elig = (uint8_t *)u->in + ops->eligible_off;
   /* Eligibility changes only for the warps an event marked. */
   ST_BITS(i, sm->fetch_wake & sm->occ) {
     const st_twarp *tw = &sm->warps[i];
@@ -121,53 +120,37 @@ static void fetch_inputs(st_sm *sm) {
   }
   sm->fetch_elig &= sm->occ;
   ST_BITS(i, sm->fetch_elig) { elig[i] = 1; }
-  if (cff) {
-    ST_BITS(i, sm->occ) {
-      const st_twarp *tw = &sm->warps[i];
-      in->cff.at_bar[i] = tw->at_bar;
-      in->cff.tb[i] = (uint8_t)tw->cta_slot;
-      in->cff.age[i] = tw->age_rank;
-    }
-  }
-  if (cff) {
-    const fetch_cff_params *p = &sm->fetch.p.cff;
-    for (uint32_t b = 0; b < p->n_tbs; b++) {
-      in->cff.cnt[b] = sm->has_wpt ? sm->wpt_snap.cnt[b] : 0;
-      in->cff.tb_launch[b] = (uint8_t)((sm->fetch_launch_pending >> b) & 1);
-    }
-    for (uint32_t s = 0; s < sm->n_sched; s++) {
-      in->cff.issue_valid[s] = sm->issued_valid[s];
-      in->cff.issue_warp[s] = sm->issued_valid[s] ? sm->issued_slot[s] : 0;
-    }
+  if (ops->gather != NULL) {
+    ops->gather(u, sm);
   }
 }
 
 void st_sm_fetch(st_sm *sm, uint64_t now) {
-  if (sm->fetch_quiet && !sm->fetch_wake && sm->fetch_launch_pending == 0 && !sm->issued_any) {
+  st_uinst *u = sm->fetch;
+  if (sm->fetch_quiet && !sm->fetch_wake && u->tb_launch == 0 && !sm->issued_any) {
     return; /* its inputs and state are those of its last evaluation */
   }
   fetch_inputs(sm);
   sm->fetch_wake = 0;
-  st_uout *out = &sm->fetch_out;
-  if (st_uinst_eval(&sm->fetch, now, &sm->fetch_in, out, sm->exec->err) != ST_OK) {
+  if (st_uinst_eval(u, now, sm->exec->err) != ST_OK) {
     return;
   }
-  /* fetch_rr_out and fetch_cff_out begin with grant_valid, grant */
-  if (out->frr.grant_valid) {
-    fetch_for(sm, out->frr.grant, now); /* one fetch per cycle */
+  /* Every fetch arbiter's output begins with grant_valid, grant
+   * (ST_FETCH_UNIT_CHECK). */
+  const st_fetch_out *out = u->out;
+  if (out->grant_valid) {
+    fetch_for(sm, out->grant, now); /* one fetch per cycle */
   }
   /* Quiet as an issue scheduler is (issue.c): nothing granted, no issue in
    * this cycle (the CFF's issue inputs are all clear again in the next),
    * and a clock edge that keeps the state. */
-  bool quiet = sm->skip_quiet && !out->frr.grant_valid && !sm->issued_any &&
-               sm->fetch.chk == NULL && sm->fetch_launch_pending == 0;
-  st_ustate before;
+  bool quiet = sm->skip_quiet && !out->grant_valid && !sm->issued_any && !st_uinst_watched(u) &&
+               u->tb_launch == 0;
   if (quiet) {
-    memcpy(&before, &sm->fetch.s, sm->fetch.desc->state_size);
+    memcpy(u->s_prev, u->s, u->desc->state_size);
   }
-  st_uinst_tick(&sm->fetch, &sm->fetch_in, out);
-  sm->fetch_quiet = quiet && memcmp(&before, &sm->fetch.s, sm->fetch.desc->state_size) == 0;
-  sm->fetch_launch_pending = 0;
+  st_uinst_tick(u);
+  sm->fetch_quiet = quiet && memcmp(u->s_prev, u->s, u->desc->state_size) == 0;
 }
 
 /* An I-cache line arrived: warps waiting for it may fetch again. */

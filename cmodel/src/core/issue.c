@@ -1,9 +1,9 @@
 /* Issue: each warp scheduler classifies its warps (readiness, the stall
- * breakdown), lets its issue scheduler unit (units/wsched_*: the policy of
- * sm.warp_scheduler, a C model co-verified against rtl/wsched_*.sv) pick a
- * ready warp, executes that warp's instruction functionally and sends it to
- * an operand collector. With a BAWS policy, barrier arrivals and exits are
- * passed on to the warp priority table (units/wpt). */
+ * breakdown), lets its issue scheduler unit (the unit of role warp issue
+ * that sm.warp_scheduler selects, units/registry.h) pick a ready warp,
+ * executes that warp's instruction functionally and sends it to an operand
+ * collector. Barrier arrivals and exits are recorded as the cycle's events
+ * for the SM controllers (st_sm_events). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -156,11 +156,11 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
     sm->issue_released = 1; /* other warps may be free to go */
     sm->wake = ~UINT64_C(0);
   }
-  if (sm->has_wpt && (r == ST_EXEC_BARRIER || r == ST_EXEC_RELEASED)) {
-    /* A barrier arrival for the WPT (bar.arrive counts only if it released). */
-    sm->wpt_in.arr_valid[s] = 1;
-    sm->wpt_in.arr_tb[s] = (uint8_t)tw->cta_slot;
-    sm->wpt_in.arr_rel[s] = r == ST_EXEC_RELEASED;
+  if (r == ST_EXEC_BARRIER || r == ST_EXEC_RELEASED) {
+    /* A barrier arrival (bar.arrive counts only if it released). */
+    sm->ev.arr_valid[s] = 1;
+    sm->ev.arr_tb[s] = (uint8_t)tw->cta_slot;
+    sm->ev.arr_rel[s] = r == ST_EXEC_RELEASED;
   }
   if (r == ST_EXEC_DONE) {
     tw->finished = 1;
@@ -170,15 +170,13 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
     if (tc->warps_live == 0) {
       sm->done_ctas |= UINT64_C(1) << tw->cta_slot;
     }
-    uint32_t before = sm->has_wpt ? barriers_pending(tc->cta) : 0;
+    uint32_t before = barriers_pending(tc->cta);
     st_cta_warp_finished(tc->cta);
-    if (sm->has_wpt) {
-      /* An exit can release a barrier the other warps wait at (spec/baws.md
-       * §7 A2); the TB's last exit ends its implicit exit barrier. */
-      sm->wpt_in.exit_valid[s] = 1;
-      sm->wpt_in.exit_tb[s] = (uint8_t)tw->cta_slot;
-      sm->wpt_in.exit_rel[s] = (before & ~barriers_pending(tc->cta)) != 0 || tc->warps_live == 0;
-    }
+    /* An exit can release a barrier the other warps wait at (spec/baws.md
+     * §7 A2); the TB's last exit ends its implicit exit barrier. */
+    sm->ev.exit_valid[s] = 1;
+    sm->ev.exit_tb[s] = (uint8_t)tw->cta_slot;
+    sm->ev.exit_rel[s] = (before & ~barriers_pending(tc->cta)) != 0 || tc->warps_live == 0;
   } else {
     uint32_t next = st_warp_pc(w);
     uint32_t expect = tw->ib_count ? tw->ibuf_pc[tw->ib_head] : tw->decode_n ? tw->decode_pc
@@ -216,68 +214,38 @@ static uint64_t classify(st_sm *sm, uint32_t s, uint64_t woke) {
   return was_mem;
 }
 
-/* Fills the issue scheduler's inputs for the warps of scheduler s once
+/* Fills the issue scheduler unit's inputs for the warps of scheduler s once
  * they are classified (was_mem: the slots that waited on memory in the
- * previous cycle). Returns the unit's ready vector (in sc->in). */
+ * previous cycle): the binding gathers what its unit reads, the host writes
+ * the ready vector. Returns the ready vector (in the unit's inputs). */
 static uint8_t *sched_inputs(st_sm *sm, uint32_t s, uint64_t was_mem) {
   st_sched *sc = &sm->sched[s];
-  uint32_t ns = sm->n_sched;
-  int kind = sm->cfg->sm.warp_scheduler;
-  st_uin *in = &sc->in;
-  memset(in, 0, sc->u.desc->in_size);
-  uint8_t *ready = kind == ST_WSCHED_GTO   ? in->gto.ready
-                   : kind == ST_WSCHED_TLS ? in->tls.ready
-                   : kind == ST_WSCHED_LRR ? in->lrr.ready
-                                           : in->mwf.ready;
-  for (uint32_t j = 0; kind != ST_WSCHED_LRR && j < sc->n_warps; j++) {
-    uint32_t slot = j * ns + s;
-    if (!(sm->occ >> slot & 1)) {
-      continue;
-    }
-    const st_twarp *tw = &sm->warps[slot];
-    switch ((st_warp_sched_kind)kind) {
-    case ST_WSCHED_GTO:
-      in->gto.valid[j] = 1;
-      in->gto.age[j] = tw->age_rank;
-      break;
-    case ST_WSCHED_TLS:
-      /* the cause of the previous cycle: waiting on a load demotes */
-      in->tls.valid[j] = 1;
-      in->tls.exited[j] = tw->finished;
-      in->tls.mem_wait[j] = (uint8_t)(was_mem >> slot & 1);
-      in->tls.age[j] = tw->age_rank;
-      break;
-    case ST_WSCHED_MWF_LRR:
-    case ST_WSCHED_MWF_GTO:
-      in->mwf.tb[j] = (uint8_t)tw->cta_slot;
-      break;
-    default:
-      break;
-    }
+  st_uinst *u = sc->u;
+  const st_issue_ops *ops = u->unit->ops;
+  memset(u->in, 0, u->desc->in_size);
+  if (ops->gather != NULL) {
+    ops->gather(u, sm, s, was_mem);
   }
+  uint8_t *ready = (uint8_t *)u->in + ops->ready_off;
+  uint32_t ns = sm->n_sched;
   sc->ready_mask = 0;
   ST_BITS(slot, sm->occ & sm->sched_mask[s] & sm->cause_mask[STALL_ISSUED]) {
     uint32_t j = (uint32_t)slot / ns;
     ready[j] = 1;
     sc->ready_mask |= UINT64_C(1) << j;
   }
-  if (kind == ST_WSCHED_MWF_LRR || kind == ST_WSCHED_MWF_GTO) {
-    for (uint32_t b = 0; b < sc->u.p.mwf.n_tbs; b++) {
-      in->mwf.cnt[b] = sm->wpt_snap.cnt[b];
-      in->mwf.tb_launch[b] = (uint8_t)((sc->launch_pending >> b) & 1);
-    }
-  }
   return ready;
 }
 
-/* ---- DYNCTA's two priority classes -------------------------------------- */
+/* ---- the paused class ------------------------------------------------------ */
 
-/* With DYNCTA, the warps of paused CTAs form a second class (spec/dyncta.md
- * §1.4, §8 A8): the scheduler's unit (any policy) first sees only the ready
- * warps of running CTAs; only if none is ready does it see the ready warps
- * of paused CTAs. In a cycle with the controller's boost (anti-starvation,
- * §8 A7) the ready warps of the oldest paused CTA go first, then the
- * running class, then the other paused warps. Each pass is an evaluation of
+/* When an SM controller pauses TB slots (st_sm_signals.tb_paused: DYNCTA,
+ * spec/dyncta.md §1.4, §8 A8), the warps of paused TBs form a second class:
+ * the scheduler's unit (any policy) first sees only the ready warps of
+ * running TBs; only if none is ready does it see the ready warps of paused
+ * TBs. In a cycle with the controller's boost (anti-starvation, §8 A7) the
+ * ready warps of the oldest paused TB go first, then the running class,
+ * then the other paused warps. Each pass is an evaluation of
  * the same unit with the ready vector masked; the last evaluation (the one
  * that granted, or the last tried) is the one its clock edge takes. */
 enum { PASS_MAX = 3 };
@@ -302,10 +270,10 @@ static void plan_passes(const st_sm *sm, uint32_t s, const uint8_t *ready, class
       continue;
     }
     uint32_t cta = sm->warps[slot].cta_slot;
-    paused[j] = (uint8_t)(sm->paused >> cta & 1);
+    paused[j] = (uint8_t)(sm->sig.tb_paused >> cta & 1);
     if (paused[j] && ready[j]) {
       any = true;
-      unsigned r = sm->dyn_out.rank[cta];
+      unsigned r = sm->sig.tb_rank[cta];
       oldest_rank = r < oldest_rank ? r : oldest_rank;
     }
   }
@@ -316,11 +284,11 @@ static void plan_passes(const st_sm *sm, uint32_t s, const uint8_t *ready, class
     return;
   }
   cp->n = 0;
-  if (sm->dyn_out.boost) {
+  if (sm->sig.boost) {
     uint8_t *m = cp->mask[cp->n++];
     for (uint32_t j = 0; j < sc->n_warps; j++) {
       uint32_t slot = j * ns + s;
-      m[j] = (uint8_t)(paused[j] && sm->dyn_out.rank[sm->warps[slot].cta_slot] == oldest_rank);
+      m[j] = (uint8_t)(paused[j] && sm->sig.tb_rank[sm->warps[slot].cta_slot] == oldest_rank);
     }
   }
   uint8_t *run = cp->mask[cp->n++];
@@ -336,16 +304,11 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
   uint32_t ns = sm->n_sched;
   st_error *err = sm->exec->err;
   memset(sm->issued_valid, 0, sizeof sm->issued_valid);
-  if (sm->has_wpt) {
-    /* The WPT's registered counts: the snapshot both schedulers and the
-     * fetch arbiter use this cycle (spec/baws.md §7 A6). */
-    wpt_out before = sm->wpt_snap;
-    if (st_uinst_eval(&sm->wpt, now, &sm->wpt_in, &sm->wpt_snap, err) != ST_OK) {
-      return;
-    }
-    if (memcmp(before.cnt, sm->wpt_snap.cnt, sizeof before.cnt) != 0) {
-      st_sm_wake_all(sm); /* the MWF orders' counts changed */
-    }
+  /* The controllers' registered outputs for this cycle (the WPT's counts:
+   * the snapshot both schedulers and the fetch arbiter use, spec/baws.md
+   * §7 A6). */
+  if (st_sm_units_issue_begin(sm, now, err) != ST_OK) {
+    return;
   }
   for (uint32_t s = 0; s < ns; s++) {
     st_sched *sc = &sm->sched[s];
@@ -356,17 +319,17 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
     sm->wake &= ~sm->sched_mask[s];
     uint64_t changes = sm->stall_changes;
     uint64_t was_mem = classify(sm, s, woke);
-    if (sc->quiet && sm->stall_changes == changes && sc->launch_pending == 0) {
+    if (sc->quiet && sm->stall_changes == changes && sc->u->tb_launch == 0) {
       continue; /* no cause changed: the unit would repeat its last evaluation */
     }
     uint8_t *ready = sched_inputs(sm, s, was_mem);
-    st_uout *out = &sc->out;
-    /* Every issue scheduler's output begins with grant_valid, grant, key. */
-    const wsched_lrr_out *o = &out->lrr;
+    /* Every issue scheduler's output begins with grant_valid, grant, key
+     * (ST_ISSUE_UNIT_CHECK). */
+    const st_issue_out *o = sc->u->out;
     class_passes cp;
     const uint8_t *pass = NULL; /* the warps the granting pass could choose */
-    if (!sm->has_dyncta) {
-      if (st_uinst_eval(&sc->u, now, &sc->in, out, err) != ST_OK) {
+    if (sm->sig.tb_paused == 0) {
+      if (st_uinst_eval(sc->u, now, err) != ST_OK) {
         return;
       }
     } else {
@@ -374,12 +337,12 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
       uint8_t all[ST_U_MAX_WARPS];
       memcpy(all, ready, sizeof all);
       plan_passes(sm, s, all, &cp, &pready);
-      sm->dyn_in.paused_ready |= pready;
+      sm->ev.paused_ready |= pready;
       for (unsigned k = 0; k < cp.n; k++) {
         for (uint32_t j = 0; j < sc->n_warps; j++) {
           ready[j] = (uint8_t)(all[j] & cp.mask[k][j]);
         }
-        if (st_uinst_eval(&sc->u, now, &sc->in, out, err) != ST_OK) {
+        if (st_uinst_eval(sc->u, now, err) != ST_OK) {
           return;
         }
         pass = cp.mask[k];
@@ -391,9 +354,8 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
     uint32_t win = o->grant_valid ? o->grant * ns + s : UINT32_MAX;
     if (win != UINT32_MAX) {
       sm->issue_released = 0;
-      if (sm->has_dyncta && (sm->paused >> sm->warps[win].cta_slot & 1)) {
-        sm->dyn_in.paused_issued = 1;
-        sm->stats.dyn_paused_issues++;
+      if (sm->sig.tb_paused >> sm->warps[win].cta_slot & 1) {
+        sm->ev.paused_issues++;
       }
       st_twarp *tw = &sm->warps[win];
       sm->any_ready = 1;
@@ -435,14 +397,13 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
      * its state on this clock edge is quiet: the unit is a pure function of
      * state and inputs, so until a warp of it is woken every evaluation
      * would repeat this one. */
+    st_uinst *u = sc->u;
     bool quiet = sm->skip_quiet && !o->grant_valid && sc->ready_mask == 0 &&
-                 sm->stall_changes == changes && sc->u.chk == NULL && sc->launch_pending == 0;
-    st_ustate before;
+                 sm->stall_changes == changes && !st_uinst_watched(u) && u->tb_launch == 0;
     if (quiet) {
-      memcpy(&before, &sc->u.s, sc->u.desc->state_size);
+      memcpy(u->s_prev, u->s, u->desc->state_size);
     }
-    st_uinst_tick(&sc->u, &sc->in, out);
-    sc->quiet = quiet && memcmp(&before, &sc->u.s, sc->u.desc->state_size) == 0;
-    sc->launch_pending = 0;
+    st_uinst_tick(u);
+    sc->quiet = quiet && memcmp(u->s_prev, u->s, u->desc->state_size) == 0;
   }
 }

@@ -65,7 +65,11 @@ st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st
     return rc;
   }
   st_mqueue_init(&sm->out, 0);
-  st_sm_units_init(sm);
+  rc = st_sm_units_init(sm, err);
+  if (rc != ST_OK) {
+    st_sm_destroy(sm);
+    return rc;
+  }
   *out = sm;
   return ST_OK;
 }
@@ -114,12 +118,10 @@ void st_sm_begin_kernel(st_sm *sm, const st_kernel *k, const st_tinst *decoded,
   sm->dec = decoded;
   sm->ctas_per_sm = ctas_per_sm < sm->n_cta_slots ? ctas_per_sm : sm->n_cta_slots;
   sm->exec = exec;
-  st_sm_units_reset_sched(sm);
   st_sm_wake_all(sm);
-  /* DYNCTA takes the kernel's N in the kernel's first cycle, in which no
-   * CTA is placed on the SM yet. */
-  sm->dyn_start = sm->has_dyncta && k != NULL;
-  sm->dyn_n_max = (uint8_t)sm->ctas_per_sm;
+  if (k != NULL) {
+    st_sm_units_kernel_begin(sm, sm->ctas_per_sm);
+  }
 }
 
 st_status st_sm_attach_cosim(st_sm *sm, const st_cosim_provider *prov, st_error *err) {
@@ -140,8 +142,8 @@ bool st_sm_can_launch(const st_sm *sm) {
   if (sm->k == NULL || sm->resident >= sm->ctas_per_sm) {
     return false;
   }
-  if (sm->has_dyncta && (sm->dyn_start || !sm->dyn_out.can_accept)) {
-    return false; /* the SM's DYNCTA limit n: nCTA < n */
+  if (sm->sig.admit_closed) {
+    return false; /* an SM controller closed the SM to new blocks (DYNCTA's limit n) */
   }
   uint32_t need = sm->k->warps_per_cta;
   uint32_t free_run = 0;
@@ -213,8 +215,6 @@ st_status st_sm_launch_cta(st_sm *sm, uint64_t linear, uint64_t now, st_error *e
   rank_ages(sm);
   st_sm_wake_all(sm);
   st_sm_units_tb_launch(sm, slot);
-  sm->dyn_in.launch_valid = 1;
-  sm->dyn_in.launch_slot = (uint8_t)slot;
   sm->resident++;
   sm->stats.ctas_launched++;
   return ST_OK;
@@ -242,7 +242,7 @@ static void retire_ctas(st_sm *sm) {
     st_cta_destroy(tc->cta);
     tc->cta = NULL;
     sm->done_ctas &= ~(UINT64_C(1) << s);
-    sm->dyn_in.cta_exit[s] = 1;
+    sm->ev.cta_exit |= UINT64_C(1) << s;
     sm->resident--;
     sm->stats.ctas_done++;
     rank_ages(sm);
@@ -250,12 +250,12 @@ static void retire_ctas(st_sm *sm) {
   }
 }
 
-/* Classifies the cycle for RACT and DYNCTA (spec/dyncta.md §8 A1; the
- * choices are in docs/timing.md) as the flags of a dyncta_in: stall, ready,
- * mem_any, mem_all, membar_all. A warp held only because its arithmetic
+/* Classifies the cycle for RACT and the SM controllers (spec/dyncta.md §8
+ * A1; the choices are in docs/timing.md): stall, ready, mem_any, mem_all,
+ * membar_all. A warp held only because its arithmetic
  * pipeline is busy counts as active (the core issues at its throughput); one
  * held because the LD/ST unit is backed up counts as waiting on memory. */
-static void core_flags(const st_sm *sm, dyncta_in *f) {
+static void core_flags(const st_sm *sm, st_cycle_flags *f) {
   memset(f, 0, sizeof *f);
   if (sm->wb_stalled) {
     f->stall = 1;
@@ -284,8 +284,9 @@ static void core_flags(const st_sm *sm, dyncta_in *f) {
   f->membar_all = live > 0 && mem + sm->stall_count[STALL_BARRIER] == live;
 }
 
-/* The cycle's state for the statistics: DYNCTA's non-strict classes. */
-static st_core_state core_state(const dyncta_in *f) {
+/* The cycle's state for the statistics: the non-strict classes of
+ * spec/dyncta.md §8 A1. */
+static st_core_state core_state(const st_cycle_flags *f) {
   if (f->stall) {
     return CORE_STALL;
   }
@@ -296,9 +297,9 @@ static st_core_state core_state(const dyncta_in *f) {
 }
 
 static void account(st_sm *sm, uint64_t n) {
-  core_flags(sm, &sm->dyn_flags);
+  core_flags(sm, &sm->flags);
   sm->stats.cycles += n;
-  sm->stats.state[core_state(&sm->dyn_flags)] += n;
+  sm->stats.state[core_state(&sm->flags)] += n;
   for (int k = 0; k < STALL_KINDS; k++) {
     sm->stats.stall[k] += (uint64_t)sm->stall_count[k] * n;
   }
@@ -318,7 +319,7 @@ st_status st_sm_cycle(st_sm *sm, uint64_t now) {
   sm->issued_any = 0;
   sm->any_ready = 0;
   if (empty(sm)) {
-    memset(&sm->dyn_flags, 0, sizeof sm->dyn_flags); /* idle */
+    memset(&sm->flags, 0, sizeof sm->flags); /* idle */
     sm->stats.cycles++;
     sm->stats.state[CORE_IDLE]++;
     return ST_OK;
@@ -336,7 +337,7 @@ st_status st_sm_cycle(st_sm *sm, uint64_t now) {
   st_sm_decode(sm, now);
   st_sm_fetch(sm, now);
   if (sm->exec->err->code == ST_OK) {
-    st_sm_units_end_cycle(sm, now);
+    st_sm_units_sm_end(sm, now, sm->exec->err);
   }
   if (sm->exec->err->code != ST_OK) {
     return sm->exec->err->code;

@@ -15,9 +15,10 @@
  *   6. decode      fetched instructions enter the I-buffers
  *   7. fetch       one I-cache access for one warp (after issue: CFF uses
  *                  this cycle's issue decisions)
- *   8. units       the BAWS warp priority table registers this cycle's
- *                  barrier events (its counts, read at the start of issue,
- *                  are the same for both schedulers and fetch)
+ *   8. units       the SM controllers' sm_end hooks (the BAWS warp priority
+ *                  table registers this cycle's barrier events; its counts,
+ *                  read at the start of issue, are the same for both
+ *                  schedulers and fetch)
  * Misses leave for the interconnect at the end of the cycle. CTA launch is
  * decided by the GPU after all SMs ran their cycle.
  */
@@ -71,19 +72,11 @@ typedef struct st_sm_stats {
   uint64_t mem_latency_count;
   uint64_t ctas_launched, ctas_done;
   uint64_t fetches, icache_misses;
-  /* DYNCTA (cta_scheduler.policy dyncta), per SM, summed over the SM's cycles */
-  uint64_t dyn_cycles;              /* cycles the controller ran */
-  uint64_t dyn_n_sum;               /* its limit n, summed over those cycles */
-  uint64_t dyn_issue_cycles;        /* cycles while the kernel had unissued CTAs */
-  uint64_t dyn_issue_n_sum;         /* n summed over those */
-  uint64_t dyn_paused_sum;          /* paused CTAs, summed over cycles */
-  uint64_t dyn_paused_cycles;       /* cycles with at least one paused CTA */
-  uint64_t dyn_decisions[4];        /* windows ended in HOLD, INC, DEC, FROZEN */
-  uint64_t dyn_boosts;              /* anti-starvation boosts */
-  uint64_t dyn_paused_issues;       /* warp instructions issued by warps of paused CTAs */
 } st_sm_stats;
 
 typedef struct st_sm st_sm;
+struct st_unit;
+struct st_uinst;
 
 /* Everything an SM reaches outside itself. */
 typedef struct st_sm_env {
@@ -136,27 +129,28 @@ bool st_sm_drained(const st_sm *sm);
 uint64_t st_sm_next_event(const st_sm *sm, uint64_t now);
 
 /* Accounts n cycles in which nothing changes (idle-cycle skipping), exactly
- * as n calls of st_sm_cycle would have. With DYNCTA, the caller also steps
- * the controller once per skipped cycle (st_sm_dyncta_step). */
+ * as n calls of st_sm_cycle would have. When st_sm_units_step_idle, the
+ * caller also steps the controllers once per skipped cycle
+ * (st_sm_units_end_cycle). */
 void st_sm_account_idle(st_sm *sm, uint64_t n);
 
-/* DYNCTA (core/sm_units.c; docs/units/dyncta.md). All no-ops without it. */
-/* The start of core cycle `now`, before the SM's stages and the CTA
- * scheduler: with an RTL twin of the controller, its outputs are compared
- * and used from here on. */
-st_status st_sm_dyncta_begin_cycle(st_sm *sm, uint64_t now, st_error *err);
-/* The clock edge of the SM's controller at the end of core cycle `now`,
- * after the CTA scheduler placed this cycle's CTAs (spec/dyncta.md §8 A10):
- * it takes the cycle's class, CTA exits and launch, and drained (the kernel
- * has no unissued CTA). Fails only on a co-simulation mismatch. */
-st_status st_sm_dyncta_step(st_sm *sm, uint64_t now, bool drained, st_error *err);
-/* Cycles from the next one on that may be skipped (stepped as idle) before
- * a cycle that ends a window or starts a kernel, which must run in full;
- * UINT64_MAX without DYNCTA. */
-uint64_t st_sm_dyncta_skippable(const st_sm *sm);
-/* After a step: true if it ended a window; *n is the new limit, *n_paused
- * the CTAs paused now, *decision the window's DYNCTA_* code. */
-bool st_sm_dyncta_window(const st_sm *sm, unsigned *n, unsigned *n_paused, unsigned *decision);
+/* The SM controllers' GPU-loop hooks (core/sm_units.c; units/roles.h). */
+/* The start of core cycle `now`, before replies, the SM's stages and the
+ * thread-block scheduler (with an RTL twin, a controller's registered
+ * outputs are compared here). */
+st_status st_sm_units_begin_cycle(st_sm *sm, uint64_t now, st_error *err);
+/* The end of core cycle `now`, after the thread-block scheduler placed this
+ * cycle's blocks (drained: no block of any resident kernel is left). */
+st_status st_sm_units_end_cycle(st_sm *sm, uint64_t now, bool drained, st_error *err);
+/* Cycles from the next one on that may be skipped before one that must run
+ * in full (UINT64_MAX: any), and whether skipped cycles must be stepped
+ * through st_sm_units_end_cycle (a controller counts them). */
+uint64_t st_sm_units_skippable(const st_sm *sm);
+bool st_sm_units_step_idle(const st_sm *sm);
+/* The SM's instance of unit u (the first, for per-scheduler units), or NULL. */
+struct st_uinst *st_sm_unit_instance(const st_sm *sm, const struct st_unit *u);
+/* Every unit instance of the SM, for statistics and traces. */
+struct st_uinst *const *st_sm_units(const st_sm *sm, uint32_t *n);
 
 const st_sm_stats *st_sm_get_stats(const st_sm *sm);
 const st_cache_stats *st_sm_l1d_stats(const st_sm *sm);

@@ -7,18 +7,12 @@
 
 #include "core/sm.h"
 #include "func/warp.h"
-#include "units/cosim_hook.h"
-#include "units/dyncta.h"
-#include "units/fetch_cff.h"
-#include "units/fetch_rr.h"
-#include "units/wpt.h"
-#include "units/wsched_gto.h"
-#include "units/wsched_lrr.h"
-#include "units/wsched_mwf.h"
-#include "units/wsched_tls.h"
+#include "units/roles.h"
+#include "units/uinst.h"
 
 #define ST_MAX_IBUF 16
 #define ST_MAX_SCHED 16
+_Static_assert(ST_MAX_SCHED == ST_U_MAX_SCHED, "the SM and the units agree on the schedulers");
 
 /* An instruction between issue and write-back. */
 typedef struct st_flight {
@@ -87,68 +81,48 @@ typedef struct st_wb_heap {
   uint32_t n, cap;
 } st_wb_heap;
 
-/* Storage for any unit's structs (units/). The issue schedulers' outputs
- * share their first fields (grant_valid, grant, key), so any member reads
- * them. */
-typedef union st_uparams {
-  wsched_lrr_params lrr;
-  wsched_gto_params gto;
-  wsched_tls_params tls;
-  wsched_mwf_params mwf;
-  fetch_rr_params frr;
-  fetch_cff_params cff;
-  wpt_params wpt;
-  dyncta_params dyn;
-} st_uparams;
-typedef union st_ustate {
-  wsched_lrr_state lrr;
-  wsched_gto_state gto;
-  wsched_tls_state tls;
-  wsched_mwf_state mwf;
-  fetch_rr_state frr;
-  fetch_cff_state cff;
-  wpt_state wpt;
-  dyncta_state dyn;
-} st_ustate;
-typedef union st_uin {
-  wsched_lrr_in lrr;
-  wsched_gto_in gto;
-  wsched_tls_in tls;
-  wsched_mwf_in mwf;
-  fetch_rr_in frr;
-  fetch_cff_in cff;
-  wpt_in wpt;
-  dyncta_in dyn;
-} st_uin;
-typedef union st_uout {
-  wsched_lrr_out lrr;
-  wsched_gto_out gto;
-  wsched_tls_out tls;
-  wsched_mwf_out mwf;
-  fetch_rr_out frr;
-  fetch_cff_out cff;
-  wpt_out wpt;
-  dyncta_out dyn;
-} st_uout;
+/* The SM's cycle classification (spec/dyncta.md §8 A1; docs/timing.md), for
+ * RACT and the SM controllers: first matching rule. */
+typedef struct st_cycle_flags {
+  uint8_t stall;      /* the pipeline could not accept work (write-back stall) */
+  uint8_t ready;      /* some warp could issue, issued, or waits for a fetch */
+  uint8_t mem_any;    /* some unfinished warp waits on memory */
+  uint8_t mem_all;    /* every unfinished warp waits on memory */
+  uint8_t membar_all; /* every unfinished warp waits on memory or a barrier */
+} st_cycle_flags;
 
-/* One unit instance of the SM: its C model and, with co-simulation on for
- * it, the RTL twin that runs in lock-step (core/sm_units.c). */
-typedef struct st_uinst {
-  const st_unit_desc *desc; /* NULL: the SM has no such unit */
-  st_uparams p;
-  st_ustate s;
-  st_uout c_out;            /* the C model's outputs while an RTL twin runs */
-  st_cosim_check *chk;      /* the RTL twin, or NULL */
-  const st_cosim_provider *prov;
-  char name[24];            /* "sm3.wsched1" */
-} st_uinst;
+/* What happened in the SM this cycle, for the SM controllers (unit_host.h).
+ * The issue-stage events are cleared at the end of the SM's stages (after
+ * the sm_end hooks), the others at the end of the core cycle (after the
+ * end_cycle hooks). */
+typedef struct st_sm_events {
+  /* issue stage, per warp scheduler: a barrier arrival that waits (or
+   * released the barrier: arr_rel), and a warp's exit (exit_rel: it released
+   * a barrier the others wait at, or ended its TB) */
+  uint8_t arr_valid[ST_MAX_SCHED], arr_tb[ST_MAX_SCHED], arr_rel[ST_MAX_SCHED];
+  uint8_t exit_valid[ST_MAX_SCHED], exit_tb[ST_MAX_SCHED], exit_rel[ST_MAX_SCHED];
+  /* the rest of the cycle */
+  uint64_t cta_exit;      /* TB slots whose block retired this cycle */
+  uint32_t paused_issues; /* instructions issued by warps of paused TBs */
+  uint8_t paused_ready;   /* a warp of a paused TB was ready */
+} st_sm_events;
+
+/* What the SM controllers publish for the SM, its units and the thread-block
+ * scheduler (zero without a controller that publishes it). */
+typedef struct st_sm_signals {
+  uint8_t tb_count[ST_U_MAX_TBS]; /* per TB slot: warps counted as waiting at a barrier (the
+                                     registered counts of the start of the cycle) */
+  uint64_t tb_paused;             /* TB slots whose warps form the second issue class */
+  uint8_t tb_rank[ST_U_MAX_TBS];  /* age rank of each TB slot (0: oldest), for the boost */
+  uint8_t boost;                  /* this cycle the oldest paused TB's ready warps go first */
+  uint8_t admit_closed;           /* the SM takes no new block now */
+} st_sm_signals;
+
+#define ST_SM_MAX_CTL 8
 
 typedef struct st_sched {
-  st_uinst u;             /* the issue scheduler unit (sm.warp_scheduler) */
-  st_uin in;
-  st_uout out;
+  st_uinst *u;            /* the issue scheduler unit (sm.warp_scheduler) */
   uint32_t n_warps;       /* warps of this scheduler (local index j is slot j * n_sched + s) */
-  uint64_t launch_pending; /* TB slots launched since the unit's last clock edge */
   uint64_t ready_mask;    /* local warps found ready this cycle, before any issue */
   bool quiet;             /* its last evaluation granted nothing, changed no stall cause and
                              left the unit's state as it was: until one of its warps is woken
@@ -199,10 +173,7 @@ struct st_sm {
   uint8_t issued_valid[ST_MAX_SCHED]; /* this cycle: scheduler s issued (for CFF) */
   uint8_t issued_slot[ST_MAX_SCHED];  /* the warp slot it issued */
 
-  st_uinst fetch;       /* the fetch arbiter unit (sm.fetch_arbiter) */
-  st_uin fetch_in;
-  st_uout fetch_out;
-  uint64_t fetch_launch_pending;
+  st_uinst *fetch;      /* the fetch arbiter unit (sm.fetch_arbiter) */
   bool fetch_quiet;     /* the fetch arbiter's last evaluation granted nothing, no warp issued
                            in that cycle and its state stayed: until a fetch_wake it would
                            repeat */
@@ -211,20 +182,14 @@ struct st_sm {
                            WPT counts change */
   uint64_t fetch_elig;  /* warp slots that may fetch, as of the fetch arbiter's last inputs */
 
-  bool has_wpt;         /* BAWS warp priority table (MWF issue policies) */
-  st_uinst wpt;
-  wpt_in wpt_in;        /* this cycle's barrier and exit events */
-  wpt_out wpt_snap;     /* the counts at the start of the cycle */
-  uint64_t wpt_launch_pending;
-
-  bool has_dyncta;      /* DYNCTA controller (cta_scheduler.policy dyncta) */
-  st_uinst dyn;
-  dyncta_in dyn_in;     /* this cycle's events (exits, launch, paused warps) */
-  dyncta_out dyn_out;   /* its outputs this cycle (a function of its registers) */
-  dyncta_in dyn_flags;  /* the cycle class flags of the last classified cycle */
-  uint64_t paused;      /* CTA slots whose CTA is paused (bit b: slot b), from dyn_out */
-  bool dyn_start;       /* a kernel began: its first cycle delivers kernel_start */
-  uint8_t dyn_n_max;    /* N of the running kernel */
+  st_uinst *ctl[ST_SM_MAX_CTL]; /* the SM controllers (registry order) */
+  uint32_t n_ctl;
+  st_uinst **uinst;     /* every unit instance of the SM: schedulers, fetch, controllers */
+  uint32_t n_uinst;
+  st_sm_events ev;      /* this cycle's events for the controllers */
+  st_sm_signals sig;    /* what the controllers publish */
+  st_cycle_flags flags; /* the classification of the last classified cycle */
+  unsigned kernel_ctas; /* the running kernel's occupancy limit (for kernel_begin) */
 
   st_collector *coll[UNIT_KINDS];
   uint32_t n_coll[UNIT_KINDS];
@@ -278,21 +243,18 @@ void st_sm_drain_misses(st_sm *sm);
 void st_sm_issue(st_sm *sm, uint64_t now);
 
 /* core/sm_units.c: the SM's unit instances (issue schedulers, fetch
- * arbiter, WPT) and their co-simulation. */
-void st_sm_units_init(st_sm *sm);
+ * arbiter, SM controllers), created from the unit registry. */
+st_status st_sm_units_init(st_sm *sm, st_error *err);
 void st_sm_units_destroy(st_sm *sm);
-/* Resets the issue schedulers (a kernel begins). */
-void st_sm_units_reset_sched(st_sm *sm);
+/* A kernel begins: the issue schedulers are reset, the controllers told. */
+void st_sm_units_kernel_begin(st_sm *sm, unsigned ctas_per_sm);
 /* Creates the RTL twins cosim.units asks for; fails with the reason. */
 st_status st_sm_units_attach(st_sm *sm, const st_cosim_provider *prov, st_error *err);
-/* The C model's combinational outputs (and the RTL's, compared); returns
- * ST_ERR_MISMATCH with a report in err when they differ. */
-st_status st_uinst_eval(st_uinst *u, uint64_t now, const void *in, void *out, st_error *err);
-/* The clock edge with the inputs and outputs of the cycle's last eval. */
-void st_uinst_tick(st_uinst *u, const void *in, const void *out);
-/* The end of a cycle: the WPT takes the issue stage's events. */
-st_status st_sm_units_end_cycle(st_sm *sm, uint64_t now);
-/* A TB was placed in CTA slot b: tells the units that track TB slots. */
+/* The controllers' issue_begin and sm_end hooks (core/sm.c calls them). */
+st_status st_sm_units_issue_begin(st_sm *sm, uint64_t now, st_error *err);
+st_status st_sm_units_sm_end(st_sm *sm, uint64_t now, st_error *err);
+/* A TB was placed in TB slot b: every unit instance of the SM sees it at its
+ * next clock edge (st_uinst.tb_launch). */
 void st_sm_units_tb_launch(st_sm *sm, uint32_t b);
 
 /* core/fetch.c */

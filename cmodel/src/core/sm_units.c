@@ -1,214 +1,259 @@
-/* The SM's co-verified units: one issue scheduler per warp scheduler (the
- * policy of sm.warp_scheduler), the fetch arbiter (sm.fetch_arbiter),
- * with a BAWS issue policy the warp priority table, and with
- * cta_scheduler.policy dyncta the DYNCTA controller. Each is a C unit model
- * (units/) stepped by the SM; with co-simulation on for it, an RTL twin from
- * the provider runs in lock-step (docs/cosim.md). */
+/* The SM's unit instances, made from the unit registry (units/registry.h):
+ * one issue scheduler per warp scheduler (the unit of role warp issue that
+ * the configuration selects), one fetch arbiter, and every SM controller the
+ * configuration selects. The SM steps them through their role's hooks
+ * (units/roles.h); with co-simulation on for an instance, its RTL twin runs
+ * in lock-step (docs/cosim.md). Nothing here names a unit. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/sm_internal.h"
 
-static const st_unit_desc *sched_desc(int kind) {
-  switch ((st_warp_sched_kind)kind) {
-  case ST_WSCHED_GTO: return &wsched_gto_desc;
-  case ST_WSCHED_TLS: return &wsched_tls_desc;
-  case ST_WSCHED_MWF_LRR:
-  case ST_WSCHED_MWF_GTO: return &wsched_mwf_desc;
-  default: return &wsched_lrr_desc;
-  }
-}
-
-static void uinst_init(st_uinst *u, const st_unit_desc *d, const st_config *cfg,
-                       const char *name) {
-  memset(u, 0, sizeof *u);
-  u->desc = d;
-  d->config_params(cfg, &u->p);
-  d->reset(&u->p, &u->s);
-  snprintf(u->name, sizeof u->name, "%s", name);
-}
-
-void st_sm_units_init(st_sm *sm) {
-  const st_config *cfg = sm->cfg;
-  char name[24];
-  for (uint32_t s = 0; s < sm->n_sched; s++) {
-    snprintf(name, sizeof name, "sm%u.wsched%u", sm->id, s);
-    uinst_init(&sm->sched[s].u, sched_desc(cfg->sm.warp_scheduler), cfg, name);
-    sm->sched[s].n_warps = (sm->max_warps + sm->n_sched - 1 - s) / sm->n_sched;
-  }
-  snprintf(name, sizeof name, "sm%u.fetch", sm->id);
-  uinst_init(&sm->fetch, cfg->sm.fetch_arbiter == ST_FETCH_CFF ? &fetch_cff_desc : &fetch_rr_desc,
-             cfg, name);
-  sm->has_wpt = cfg->sm.warp_scheduler == ST_WSCHED_MWF_LRR ||
-                cfg->sm.warp_scheduler == ST_WSCHED_MWF_GTO;
-  if (sm->has_wpt) {
-    snprintf(name, sizeof name, "sm%u.wpt", sm->id);
-    uinst_init(&sm->wpt, &wpt_desc, cfg, name);
-  }
-  sm->has_dyncta = cfg->cta_scheduler.policy == ST_CTA_DYNCTA;
-  if (sm->has_dyncta) {
-    snprintf(name, sizeof name, "sm%u.dyncta", sm->id);
-    uinst_init(&sm->dyn, &dyncta_desc, cfg, name);
-    dyncta_eval(&sm->dyn.p.dyn, &sm->dyn.s.dyn, &sm->dyn_in, &sm->dyn_out);
-  }
-}
-
-static void uinst_reset(st_uinst *u) {
-  u->desc->reset(&u->p, &u->s);
-  if (u->chk != NULL) {
-    u->prov->reset(u->chk);
-  }
-}
-
-void st_sm_units_reset_sched(st_sm *sm) {
-  for (uint32_t s = 0; s < sm->n_sched; s++) {
-    uinst_reset(&sm->sched[s].u);
-    sm->sched[s].launch_pending = 0;
-  }
-}
-
-void st_sm_units_destroy(st_sm *sm) {
-  st_uinst *all[ST_MAX_SCHED + 3];
-  unsigned n = 0;
-  for (uint32_t s = 0; s < sm->n_sched; s++) {
-    all[n++] = &sm->sched[s].u;
-  }
-  all[n++] = &sm->fetch;
-  all[n++] = &sm->wpt;
-  all[n++] = &sm->dyn;
-  for (unsigned i = 0; i < n; i++) {
-    if (all[i]->chk != NULL) {
-      all[i]->prov->destroy(all[i]->chk);
-      all[i]->chk = NULL;
+/* Each controller publishes the outputs of its reset state. */
+static void controllers_reset(st_sm *sm) {
+  for (uint32_t i = 0; i < sm->n_ctl; i++) {
+    const st_smctl_ops *ops = sm->ctl[i]->unit->ops;
+    if (ops->reset != NULL) {
+      ops->reset(sm->ctl[i], sm);
     }
   }
 }
 
-st_status st_uinst_eval(st_uinst *u, uint64_t now, const void *in, void *out, st_error *err) {
-  if (u->chk == NULL) {
-    u->desc->eval(&u->p, &u->s, in, out);
-    return ST_OK;
-  }
-  u->desc->eval(&u->p, &u->s, in, &u->c_out);
-  return u->prov->eval(u->chk, now, in, &u->s, &u->c_out, out, err);
-}
-
-void st_uinst_tick(st_uinst *u, const void *in, const void *out) {
-  u->desc->tick(&u->p, &u->s, in, u->chk != NULL ? (const void *)&u->c_out : out);
-  if (u->chk != NULL) {
-    u->prov->tick(u->chk);
-  }
-}
-
-st_status st_sm_units_end_cycle(st_sm *sm, uint64_t now) {
-  if (!sm->has_wpt) {
-    return ST_OK;
-  }
-  wpt_in *in = &sm->wpt_in;
-  for (uint32_t b = 0; b < sm->wpt.p.wpt.n_tbs; b++) {
-    in->tb_launch[b] = (uint8_t)((sm->wpt_launch_pending >> b) & 1);
-  }
-  wpt_out out;
-  st_status rc = st_uinst_eval(&sm->wpt, now, in, &out, sm->exec->err);
+static st_status add_instance(st_sm *sm, const st_unit *u, uint32_t index, st_uinst **out,
+                              st_error *err) {
+  st_uinst *x = NULL;
+  st_status rc = st_uinst_create(u, sm->cfg, sm->id, index, &x, err);
   if (rc != ST_OK) {
     return rc;
   }
-  st_uinst_tick(&sm->wpt, in, &out);
-  sm->wpt_launch_pending = 0;
-  memset(in, 0, sizeof *in);
+  sm->uinst[sm->n_uinst++] = x;
+  *out = x;
   return ST_OK;
+}
+
+st_status st_sm_units_init(st_sm *sm, st_error *err) {
+  const st_config *cfg = sm->cfg;
+  size_t cap = sm->n_sched + 1 + ST_SM_MAX_CTL;
+  sm->uinst = calloc(cap, sizeof *sm->uinst);
+  if (sm->uinst == NULL) {
+    return st_error_set(err, ST_ERR_NOMEM, "out of host memory creating an SM");
+  }
+  const st_unit *issue = NULL, *fetch = NULL;
+  for (size_t i = 0; i < st_unit_count(); i++) {
+    const st_unit *u = st_unit_get(i);
+    if (!st_unit_selected(u, cfg)) {
+      continue;
+    }
+    st_status rc = ST_OK;
+    switch (u->role) {
+    case ST_ROLE_WARP_ISSUE:
+      issue = u;
+      for (uint32_t s = 0; rc == ST_OK && s < sm->n_sched; s++) {
+        rc = add_instance(sm, u, s, &sm->sched[s].u, err);
+        sm->sched[s].n_warps = (sm->max_warps + sm->n_sched - 1 - s) / sm->n_sched;
+      }
+      break;
+    case ST_ROLE_FETCH:
+      fetch = u;
+      rc = add_instance(sm, u, 0, &sm->fetch, err);
+      break;
+    case ST_ROLE_SM_CTRL:
+      if (sm->n_ctl == ST_SM_MAX_CTL) {
+        return st_error_set(err, ST_ERR_CONFIG, "more than %d SM controllers selected",
+                            ST_SM_MAX_CTL);
+      }
+      rc = add_instance(sm, u, 0, &sm->ctl[sm->n_ctl], err);
+      sm->n_ctl += rc == ST_OK;
+      break;
+    default:
+      rc = st_error_set(err, ST_ERR_CONFIG, "unit %s: the model has no place for role %s yet",
+                        u->desc->name, st_role_name(u->role));
+      break;
+    }
+    if (rc != ST_OK) {
+      return rc;
+    }
+  }
+  controllers_reset(sm);
+  if (issue == NULL || fetch == NULL) {
+    /* The registry check (st_registry_check) rules this out. */
+    return st_error_set(err, ST_ERR_INTERNAL, "no %s unit selected",
+                        issue == NULL ? "warp issue" : "fetch");
+  }
+  return ST_OK;
+}
+
+void st_sm_units_destroy(st_sm *sm) {
+  for (uint32_t i = 0; i < sm->n_uinst; i++) {
+    st_uinst_destroy(sm->uinst[i]);
+  }
+  free(sm->uinst);
+  sm->uinst = NULL;
+  sm->n_uinst = 0;
+}
+
+void st_sm_units_kernel_begin(st_sm *sm, unsigned ctas_per_sm) {
+  for (uint32_t s = 0; s < sm->n_sched; s++) {
+    st_uinst_reset(sm->sched[s].u);
+    sm->sched[s].u->tb_launch = 0;
+    sm->sched[s].quiet = false;
+  }
+  for (uint32_t i = 0; i < sm->n_ctl; i++) {
+    const st_smctl_ops *ops = sm->ctl[i]->unit->ops;
+    if (ops->kernel_begin != NULL) {
+      ops->kernel_begin(sm->ctl[i], sm, ctas_per_sm);
+    }
+  }
 }
 
 void st_sm_units_tb_launch(st_sm *sm, uint32_t b) {
   uint64_t bit = UINT64_C(1) << b;
-  for (uint32_t s = 0; s < sm->n_sched; s++) {
-    sm->sched[s].launch_pending |= bit;
+  for (uint32_t i = 0; i < sm->n_uinst; i++) {
+    sm->uinst[i]->tb_launch |= bit;
   }
-  sm->fetch_launch_pending |= bit;
-  sm->wpt_launch_pending |= bit;
+}
+
+/* ---- the controllers' hooks ------------------------------------------------ */
+
+#define CTL_PHASE(hook, ...)                                                               \
+  for (uint32_t i = 0; i < sm->n_ctl; i++) {                                               \
+    const st_smctl_ops *ops = sm->ctl[i]->unit->ops;                                       \
+    if (ops->hook != NULL) {                                                               \
+      st_status rc = ops->hook(sm->ctl[i], sm, __VA_ARGS__);                               \
+      if (rc != ST_OK) {                                                                   \
+        return rc;                                                                         \
+      }                                                                                    \
+    }                                                                                      \
+  }
+
+st_status st_sm_units_begin_cycle(st_sm *sm, uint64_t now, st_error *err) {
+  CTL_PHASE(begin_cycle, now, err);
+  return ST_OK;
+}
+
+st_status st_sm_units_issue_begin(st_sm *sm, uint64_t now, st_error *err) {
+  CTL_PHASE(issue_begin, now, err);
+  return ST_OK;
+}
+
+st_status st_sm_units_sm_end(st_sm *sm, uint64_t now, st_error *err) {
+  CTL_PHASE(sm_end, now, err);
+  /* The issue stage's events were taken. */
+  memset(sm->ev.arr_valid, 0, sizeof sm->ev.arr_valid);
+  memset(sm->ev.arr_tb, 0, sizeof sm->ev.arr_tb);
+  memset(sm->ev.arr_rel, 0, sizeof sm->ev.arr_rel);
+  memset(sm->ev.exit_valid, 0, sizeof sm->ev.exit_valid);
+  memset(sm->ev.exit_tb, 0, sizeof sm->ev.exit_tb);
+  memset(sm->ev.exit_rel, 0, sizeof sm->ev.exit_rel);
+  return ST_OK;
+}
+
+st_status st_sm_units_end_cycle(st_sm *sm, uint64_t now, bool drained, st_error *err) {
+  CTL_PHASE(end_cycle, now, drained, err);
+  sm->ev.cta_exit = 0;
+  sm->ev.paused_issues = 0;
+  sm->ev.paused_ready = 0;
+  return ST_OK;
+}
+
+uint64_t st_sm_units_skippable(const st_sm *sm) {
+  uint64_t q = UINT64_MAX;
+  for (uint32_t i = 0; i < sm->n_ctl; i++) {
+    const st_smctl_ops *ops = sm->ctl[i]->unit->ops;
+    if (ops->skippable != NULL) {
+      uint64_t x = ops->skippable(sm->ctl[i], sm);
+      q = x < q ? x : q;
+    }
+  }
+  return q;
+}
+
+bool st_sm_units_step_idle(const st_sm *sm) {
+  for (uint32_t i = 0; i < sm->n_ctl; i++) {
+    const st_smctl_ops *ops = sm->ctl[i]->unit->ops;
+    if (ops->steps_when_idle && ops->end_cycle != NULL) {
+      return true;
+    }
+  }
+  return false;
+}
+
+st_uinst *st_sm_unit_instance(const st_sm *sm, const st_unit *u) {
+  for (uint32_t i = 0; i < sm->n_uinst; i++) {
+    if (sm->uinst[i]->unit == u) {
+      return sm->uinst[i];
+    }
+  }
+  return NULL;
+}
+
+st_uinst *const *st_sm_units(const st_sm *sm, uint32_t *n) {
+  *n = sm->n_uinst;
+  return sm->uinst;
 }
 
 /* ---- co-simulation: which instances get an RTL twin -------------------- */
 
-/* The next entry of a comma-separated "UNIT[:MUTANT],..." list at *p: the
- * unit into item, the text after ':' (empty if none) into mutant; advances
- * *p past the entry. False at the end of the list. */
-static bool next_entry(const char **p, char item[ST_CONFIG_NAME_MAX],
-                       char mutant[ST_CONFIG_NAME_MAX]) {
-  if (**p == '\0') {
-    return false;
-  }
-  const char *end = strchr(*p, ',');
-  size_t len = end != NULL ? (size_t)(end - *p) : strlen(*p);
-  snprintf(item, ST_CONFIG_NAME_MAX, "%.*s", (int)len, *p);
-  char *colon = strchr(item, ':');
-  mutant[0] = '\0';
-  if (colon != NULL) {
-    *colon = '\0';
-    snprintf(mutant, ST_CONFIG_NAME_MAX, "%s", colon + 1);
-  }
-  *p += len;
-  if (**p == ',') {
-    (*p)++;
-  }
-  return true;
-}
+typedef struct list_check {
+  const st_sm *sm;
+  const char *key;
+  st_error *err;
+} list_check;
 
-/* True if the comma-separated list names this instance's unit: by its
- * role (wsched, fetch, wpt), its RTL module name, or "all". mutant gets the
- * ":MUTANT" suffix of the matching entry (empty if none). */
-static bool listed(const char *list, const char *role, const char *module,
-                   char mutant[ST_CONFIG_NAME_MAX]) {
-  char item[ST_CONFIG_NAME_MAX];
-  while (next_entry(&list, item, mutant)) {
-    if (strcmp(item, role) == 0 || strcmp(item, module) == 0 || strcmp(item, "all") == 0) {
+/* Every entry of the list must name a unit this SM has (or "all", or a role
+ * one of its units plays). */
+static bool check_entry(void *ctx, const char *name, size_t len, const char *fault,
+                        size_t fault_len) {
+  (void)fault;
+  (void)fault_len;
+  list_check *c = ctx;
+  for (uint32_t i = 0; i < c->sm->n_uinst; i++) {
+    if (st_unit_list_names(c->sm->uinst[i]->unit, name, len)) {
       return true;
     }
   }
-  mutant[0] = '\0';
+  char in_use[512] = "";
+  size_t o = 0;
+  for (uint32_t i = 0; i < c->sm->n_uinst; i++) {
+    const st_unit *u = c->sm->uinst[i]->unit;
+    if (i > 0 && c->sm->uinst[i - 1]->unit == u) {
+      continue; /* the other schedulers */
+    }
+    int w = snprintf(in_use + o, sizeof in_use - o, "%s%s (%s)", o ? ", " : "", u->desc->name,
+                     st_role_name(u->role));
+    o += w > 0 && (size_t)w < sizeof in_use - o ? (size_t)w : 0;
+  }
+  bool known = false;
+  for (size_t i = 0; i < st_unit_count() && !known; i++) {
+    known = strlen(st_unit_get(i)->desc->name) == len &&
+            memcmp(st_unit_get(i)->desc->name, name, len) == 0;
+  }
+  for (int r = 0; r < ST_ROLE_COUNT && !known; r++) {
+    known = strlen(st_role_name((st_role)r)) == len &&
+            memcmp(st_role_name((st_role)r), name, len) == 0;
+  }
+  st_error_set(c->err, ST_ERR_CONFIG, "%s: '%.*s' %s (units in use: %s; or all)", c->key, (int)len,
+               name, known ? "is not in use with this configuration" : "is not a unit", in_use);
   return false;
 }
 
-/* Every entry of the list must name a unit this SM has. */
-static st_status check_list(const st_sm *sm, const char *key, const char *list, st_error *err) {
-  char item[ST_CONFIG_NAME_MAX], mutant[ST_CONFIG_NAME_MAX];
-  while (next_entry(&list, item, mutant)) {
-    bool ok = strcmp(item, "all") == 0 || strcmp(item, "wsched") == 0 ||
-              strcmp(item, "fetch") == 0 || strcmp(item, sm->sched[0].u.desc->name) == 0 ||
-              strcmp(item, sm->fetch.desc->name) == 0 ||
-              (sm->has_wpt && strcmp(item, "wpt") == 0) ||
-              (sm->has_dyncta && strcmp(item, "dyncta") == 0);
-    if (!ok) {
-      const char *why = st_unit_find(item) != NULL || strcmp(item, "wpt") == 0
-                            ? "is not in use with this configuration"
-                            : "is not a unit";
-      return st_error_set(err, ST_ERR_CONFIG,
-                          "%s: '%s' %s (units in use: wsched = %s, fetch = %s%s%s; or all)", key,
-                          item, why, sm->sched[0].u.desc->name, sm->fetch.desc->name,
-                          sm->has_wpt ? ", wpt" : "",
-                          sm->has_dyncta ? ", dyncta (cta_scheduler.policy dyncta)" : "");
-    }
-  }
-  return ST_OK;
-}
+typedef struct list_find {
+  const st_unit *u;
+  bool found;
+  const char *fault;
+  size_t fault_len;
+} list_find;
 
-static st_status attach_one(st_sm *sm, st_uinst *u, const char *role,
-                            const st_cosim_provider *prov, st_error *err) {
-  char mutant[ST_CONFIG_NAME_MAX], ignored[ST_CONFIG_NAME_MAX];
-  if (!listed(sm->cfg->cosim.units, role, u->desc->name, mutant)) {
-    return ST_OK;
+static bool find_entry(void *ctx, const char *name, size_t len, const char *fault,
+                       size_t fault_len) {
+  list_find *f = ctx;
+  if (st_unit_list_names(f->u, name, len)) {
+    f->found = true;
+    f->fault = fault;
+    f->fault_len = fault_len;
   }
-  bool drives = listed(sm->cfg->cosim.rtl_drives, role, u->desc->name, ignored);
-  st_status rc = prov->attach(prov->ctx, u->desc, &u->p, u->name, mutant[0] ? mutant : NULL,
-                              drives, sm->cfg, &u->chk, err);
-  if (rc != ST_OK) {
-    return rc;
-  }
-  u->prov = prov;
-  /* The twin starts from reset, like the C model did. */
-  u->desc->reset(&u->p, &u->s);
-  prov->reset(u->chk);
-  return ST_OK;
+  return true;
 }
 
 st_status st_sm_units_attach(st_sm *sm, const st_cosim_provider *prov, st_error *err) {
@@ -220,12 +265,13 @@ st_status st_sm_units_attach(st_sm *sm, const st_cosim_provider *prov, st_error 
     }
     return ST_OK;
   }
-  st_status rc = check_list(sm, "cosim.units", cfg->cosim.units, err);
-  if (rc == ST_OK) {
-    rc = check_list(sm, "cosim.rtl_drives", cfg->cosim.rtl_drives, err);
+  list_check c = {sm, "cosim.units", err};
+  if (!st_unit_list_each(cfg->cosim.units, check_entry, &c)) {
+    return ST_ERR_CONFIG;
   }
-  if (rc != ST_OK) {
-    return rc;
+  c.key = "cosim.rtl_drives";
+  if (!st_unit_list_each(cfg->cosim.rtl_drives, check_entry, &c)) {
+    return ST_ERR_CONFIG;
   }
   if (prov == NULL) {
     return st_error_set(err, ST_ERR_UNSUPPORTED,
@@ -233,113 +279,30 @@ st_status st_sm_units_attach(st_sm *sm, const st_cosim_provider *prov, st_error 
                         "built without Verilator (install verilator and rebuild)",
                         cfg->cosim.units);
   }
-  for (uint32_t s = 0; rc == ST_OK && s < sm->n_sched; s++) {
-    rc = attach_one(sm, &sm->sched[s].u, "wsched", prov, err);
-  }
-  if (rc == ST_OK) {
-    rc = attach_one(sm, &sm->fetch, "fetch", prov, err);
-  }
-  if (rc == ST_OK && sm->has_wpt) {
-    rc = attach_one(sm, &sm->wpt, "wpt", prov, err);
-  }
-  if (rc == ST_OK && sm->has_dyncta) {
-    rc = attach_one(sm, &sm->dyn, "dyncta", prov, err);
-    if (rc == ST_OK) {
-      dyncta_eval(&sm->dyn.p.dyn, &sm->dyn.s.dyn, &sm->dyn_in, &sm->dyn_out);
+  for (uint32_t i = 0; i < sm->n_uinst; i++) {
+    st_uinst *x = sm->uinst[i];
+    list_find f = {x->unit, false, NULL, 0};
+    st_unit_list_each(cfg->cosim.units, find_entry, &f);
+    if (!f.found) {
+      continue;
     }
-  }
-  return rc;
-}
-
-/* ---- DYNCTA ------------------------------------------------------------- */
-
-/* The outputs of the controller's registers, for the cycle that follows. */
-static void dyncta_refresh(st_sm *sm) {
-  dyncta_eval(&sm->dyn.p.dyn, &sm->dyn.s.dyn, &sm->dyn_in, &sm->dyn_out);
-  uint64_t m = 0;
-  for (uint32_t b = 0; b < sm->dyn.p.dyn.n_slots; b++) {
-    m |= (uint64_t)(sm->dyn_out.paused[b] & 1) << b;
-  }
-  sm->paused = m;
-}
-
-st_status st_sm_dyncta_begin_cycle(st_sm *sm, uint64_t now, st_error *err) {
-  if (!sm->has_dyncta || sm->dyn.chk == NULL) {
-    return ST_OK; /* dyn_out is already the C model's outputs for this cycle */
-  }
-  /* With an RTL twin: its outputs (a function of its registers, compared
-   * with the C model's) are what the SM and the CTA scheduler use. */
-  dyncta_out out;
-  st_status rc = st_uinst_eval(&sm->dyn, now, &sm->dyn_in, &out, err);
-  if (rc == ST_OK) {
-    sm->dyn_out = out;
-  }
-  return rc;
-}
-
-st_status st_sm_dyncta_step(st_sm *sm, uint64_t now, bool drained, st_error *err) {
-  if (!sm->has_dyncta) {
-    return ST_OK;
-  }
-  dyncta_in *in = &sm->dyn_in;
-  in->stall = sm->dyn_flags.stall;
-  in->ready = sm->dyn_flags.ready;
-  in->mem_any = sm->dyn_flags.mem_any;
-  in->mem_all = sm->dyn_flags.mem_all;
-  in->membar_all = sm->dyn_flags.membar_all;
-  in->drained = drained;
-  in->kernel_start = sm->dyn_start;
-  in->n_max = sm->dyn_start ? sm->dyn_n_max : 0;
-  /* The outputs are a function of the registers: without an RTL twin they
-   * are the ones computed after the last edge. */
-  dyncta_out out = sm->dyn_out;
-  if (sm->dyn.chk != NULL) {
-    st_status rc = st_uinst_eval(&sm->dyn, now, in, &out, err);
+    list_find d = {x->unit, false, NULL, 0};
+    st_unit_list_each(cfg->cosim.rtl_drives, find_entry, &d);
+    char *fault = NULL;
+    if (f.fault != NULL && f.fault_len > 0) {
+      fault = strndup(f.fault, f.fault_len);
+      if (fault == NULL) {
+        return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
+      }
+    }
+    st_status rc = st_uinst_attach(x, prov, fault, d.found, cfg, err);
+    free(fault);
     if (rc != ST_OK) {
       return rc;
     }
   }
-  st_sm_stats *st = &sm->stats;
-  if (!sm->dyn_start) {
-    /* This cycle ran under the limit the outputs gave (kernel cycles only). */
-    st->dyn_cycles++;
-    st->dyn_n_sum += out.n;
-    if (!drained) {
-      st->dyn_issue_cycles++;
-      st->dyn_issue_n_sum += out.n;
-    }
-    st->dyn_paused_sum += out.n_paused;
-    st->dyn_paused_cycles += out.n_paused != 0;
-    st->dyn_boosts += out.boost;
-  }
-  st_uinst_tick(&sm->dyn, in, &out);
-  if (sm->dyn.s.dyn.dec_valid) {
-    st->dyn_decisions[sm->dyn.s.dyn.decision & 3]++;
-  }
-  sm->dyn_start = false;
-  memset(in, 0, sizeof *in);
-  dyncta_refresh(sm);
+  /* The twins were reset with their C models: the controllers publish the
+   * outputs of the reset state again. */
+  controllers_reset(sm);
   return ST_OK;
-}
-
-uint64_t st_sm_dyncta_skippable(const st_sm *sm) {
-  if (!sm->has_dyncta) {
-    return UINT64_MAX;
-  }
-  if (sm->dyn_start) {
-    return 0;
-  }
-  /* The cycle with timer = PERIOD - 1 ends the window. */
-  uint32_t period = sm->dyn.p.dyn.period, timer = sm->dyn.s.dyn.timer;
-  return timer + 1 < period ? period - 1 - timer : 0;
-}
-
-bool st_sm_dyncta_window(const st_sm *sm, unsigned *n, unsigned *n_paused, unsigned *decision) {
-  if (!sm->has_dyncta || !sm->dyn.s.dyn.dec_valid) {
-    return false;
-  }
-  *n = sm->dyn_out.n;
-  *n_paused = sm->dyn_out.n_paused;
-  *decision = sm->dyn_out.decision;
-  return true;
 }

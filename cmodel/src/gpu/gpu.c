@@ -44,6 +44,10 @@ void st_gpu_destroy(st_gpu *gpu) {
   }
   free(gpu->queue);
   st_tmachine_destroy(gpu->tm);
+  for (size_t i = 0; i < gpu->n_traces; i++) {
+    free(gpu->traces[i].inst);
+  }
+  free(gpu->traces);
   for (size_t i = 0; i < gpu->n_kstats; i++) {
     st_statset_free(&gpu->kstats[i]);
   }
@@ -125,9 +129,39 @@ st_status st_gpu_prepare_cosim(st_gpu *gpu, st_error *err) {
   return st_timing_prepare(gpu, err);
 }
 
-void st_gpu_set_dyncta_trace(st_gpu *gpu, FILE *f) {
-  gpu->dyncta_trace = f;
-  gpu->dyncta_header = false;
+st_status st_gpu_trace_unit(st_gpu *gpu, const char *unit, FILE *f, st_error *err) {
+  const st_unit *u = st_unit_by_name(unit);
+  if (u == NULL) {
+    return st_error_set(err, ST_ERR_USAGE, "--trace: no unit named '%s' (see simtref units)",
+                        unit);
+  }
+  if (gpu->cfg.sim.mode != ST_MODE_TIMING) {
+    return st_error_set(err, ST_ERR_USAGE,
+                        "--trace %s: units run in timing mode only (not with --functional)",
+                        unit);
+  }
+  if (!st_unit_selected(u, &gpu->cfg)) {
+    return st_error_set(err, ST_ERR_USAGE,
+                        "--trace %s: the unit is not in use with this configuration (it is "
+                        "selected by %s)",
+                        unit, u->select);
+  }
+  for (size_t i = 0; i < gpu->n_traces; i++) {
+    if (gpu->traces[i].unit == u) {
+      return st_error_set(err, ST_ERR_USAGE, "--trace %s given twice", unit);
+    }
+  }
+  st_unit_trace_run *t = realloc(gpu->traces, (gpu->n_traces + 1) * sizeof *t);
+  if (t == NULL) {
+    return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
+  }
+  gpu->traces = t;
+  memset(&t[gpu->n_traces], 0, sizeof *t);
+  t[gpu->n_traces].unit = u;
+  t[gpu->n_traces].f = f;
+  t[gpu->n_traces].t.f = f;
+  gpu->n_traces++;
+  return gpu->tm != NULL ? st_timing_attach_traces(gpu, err) : ST_OK;
 }
 
 st_status st_memset(st_gpu *gpu, uint64_t dst, uint8_t value, uint64_t bytes, st_error *err) {

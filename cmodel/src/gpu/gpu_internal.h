@@ -10,6 +10,15 @@
 #include "gpu/timing.h"
 #include "simtref/simtref.h"
 #include "simtref/stats.h"
+#include "units/registry.h"
+
+/* One traced unit (st_gpu_trace_unit). */
+typedef struct st_unit_trace_run {
+  const st_unit *unit;
+  FILE *f;
+  st_trace t;          /* the state of the unit's own trace hook */
+  struct st_uinst **inst; /* the unit's instance on each SM once the machine exists */
+} st_unit_trace_run;
 
 struct st_gpu {
   st_config cfg;
@@ -24,8 +33,8 @@ struct st_gpu {
   st_copy_observer observe_copy; /* called with every device-to-host copy, or NULL */
   void *observe_ctx;
   const struct st_cosim_provider *cosim; /* RTL co-simulation provider, or NULL */
-  FILE *dyncta_trace;     /* DYNCTA window trace (CSV), or NULL */
-  bool dyncta_header;     /* its header line was written */
+  struct st_unit_trace_run *traces; /* --trace UNIT: the units traced, their files */
+  size_t n_traces;
   st_statset *kstats;     /* statistics of each kernel run, in launch order */
   size_t n_kstats, cap_kstats;
 };
@@ -35,6 +44,10 @@ void st_kmodules_free(st_kmodule *km);
 
 /* Frees what a queued kernel owns (its parameter buffer). */
 void st_kernel_release(st_kernel *k);
+
+/* Hands the traced units' instances their files (st_timing_prepare, once
+ * the machine exists). */
+st_status st_timing_attach_traces(st_gpu *gpu, st_error *err);
 
 /* Runs one kernel to completion in functional mode. */
 st_status st_run_functional(st_gpu *gpu, st_kernel *k, st_error *err);

@@ -13,6 +13,7 @@
 #include "gpu/gpu_internal.h"
 #include "gpu/timing.h"
 #include "mem/mem.h"
+#include "units/uinst.h"
 
 typedef struct st_tclock {
   uint64_t period_ps;
@@ -121,56 +122,15 @@ typedef struct run_state {
   uint64_t next_cta;
   st_error *err;
   uint64_t k_start;  /* core cycle of the kernel's first cycle */
-  uint64_t windows;  /* DYNCTA windows ended in this kernel */
 } run_state;
 
-/* ---- DYNCTA ------------------------------------------------------------------ */
+/* ---- units at the GPU loop ------------------------------------------------- */
 
-/* One line of the window trace (st_gpu_set_dyncta_trace) if the last
- * controller step ended a window (every SM's ends in the same cycle). */
-static void dyncta_trace(run_state *rs, uint64_t now) {
+/* The start of core cycle `now` for every SM's controllers. */
+static st_status units_begin_cycle(run_state *rs, uint64_t now) {
   st_tmachine *tm = rs->tm;
-  unsigned n, paused, dec;
-  if (!st_sm_dyncta_window(tm->sms[0], &n, &paused, &dec)) {
-    return;
-  }
-  rs->windows++;
-  FILE *f = rs->gpu->dyncta_trace;
-  if (f == NULL) {
-    return;
-  }
-  if (!rs->gpu->dyncta_header) {
-    fprintf(f, "kernel,name,window,cycle,drained,mean_n,paused");
-    for (uint32_t i = 0; i < tm->n_sms; i++) {
-      fprintf(f, ",n%u", i);
-    }
-    fputc('\n', f);
-    rs->gpu->dyncta_header = true;
-  }
-  uint64_t sum = 0, psum = 0;
   for (uint32_t i = 0; i < tm->n_sms; i++) {
-    if (st_sm_dyncta_window(tm->sms[i], &n, &paused, &dec)) {
-      sum += n;
-      psum += paused;
-    }
-  }
-  fprintf(f, "%zu,%s,%" PRIu64 ",%" PRIu64 ",%d,%.4f,%" PRIu64, rs->gpu->n_kstats - 1,
-          rs->k->name, rs->windows, now + 1 - rs->k_start, rs->next_cta >= rs->k->num_ctas,
-          (double)sum / tm->n_sms, psum);
-  for (uint32_t i = 0; i < tm->n_sms; i++) {
-    n = 0;
-    st_sm_dyncta_window(tm->sms[i], &n, &paused, &dec);
-    fprintf(f, ",%u", n);
-  }
-  fputc('\n', f);
-}
-
-/* The end of core cycle `now` for every SM's DYNCTA controller. */
-static st_status dyncta_steps(run_state *rs, uint64_t now) {
-  st_tmachine *tm = rs->tm;
-  bool drained = rs->next_cta >= rs->k->num_ctas;
-  for (uint32_t i = 0; i < tm->n_sms; i++) {
-    st_status rc = st_sm_dyncta_step(tm->sms[i], now, drained, rs->err);
+    st_status rc = st_sm_units_begin_cycle(tm->sms[i], now, rs->err);
     if (rc != ST_OK) {
       return rc;
     }
@@ -178,15 +138,43 @@ static st_status dyncta_steps(run_state *rs, uint64_t now) {
   return ST_OK;
 }
 
-static st_status tick_core(run_state *rs) {
+/* The end of core cycle `now` for every SM's controllers, after the
+ * thread-block scheduler (spec/dyncta.md §8 A10 for DYNCTA). */
+static st_status units_end_cycle(run_state *rs, uint64_t now) {
   st_tmachine *tm = rs->tm;
-  uint64_t now = tm->core.cycles;
-  bool dyn = rs->gpu->cfg.cta_scheduler.policy == ST_CTA_DYNCTA;
-  for (uint32_t i = 0; dyn && i < tm->n_sms; i++) {
-    st_status rc = st_sm_dyncta_begin_cycle(tm->sms[i], now, rs->err);
+  bool drained = rs->next_cta >= rs->k->num_ctas;
+  for (uint32_t i = 0; i < tm->n_sms; i++) {
+    st_status rc = st_sm_units_end_cycle(tm->sms[i], now, drained, rs->err);
     if (rc != ST_OK) {
       return rc;
     }
+  }
+  return ST_OK;
+}
+
+/* The units' traces (--trace UNIT) at the end of core cycle `now`. */
+static void units_trace(run_state *rs, uint64_t now) {
+  st_gpu *gpu = rs->gpu;
+  st_tmachine *tm = rs->tm;
+  for (size_t t = 0; t < gpu->n_traces; t++) {
+    st_unit_trace_run *tr = &gpu->traces[t];
+    if (tr->unit->trace == NULL || tr->inst == NULL) {
+      continue; /* the generic trace is written at every evaluation */
+    }
+    tr->t.kernel = gpu->n_kstats - 1;
+    tr->t.kname = rs->k->name;
+    tr->t.cycle = now + 1 - rs->k_start;
+    tr->t.drained = rs->next_cta >= rs->k->num_ctas;
+    tr->unit->trace->cycle(&tr->t, tr->inst, tm->n_sms);
+  }
+}
+
+static st_status tick_core(run_state *rs) {
+  st_tmachine *tm = rs->tm;
+  uint64_t now = tm->core.cycles;
+  st_status brc = units_begin_cycle(rs, now);
+  if (brc != ST_OK) {
+    return brc;
   }
   /* Replies for every cluster go to their SM. */
   for (uint32_t c = 0; c < tm->n_clusters; c++) {
@@ -234,14 +222,12 @@ static st_status tick_core(run_state *rs) {
       rs->gpu->totals.ctas++;
     }
   }
-  if (dyn) {
-    /* The controllers' clock edge: after CTA exits and issue (§8 A10). */
-    st_status rc = dyncta_steps(rs, now);
-    if (rc != ST_OK) {
-      return rc;
-    }
-    dyncta_trace(rs, now);
+  /* The controllers' clock edge: after block exits, issue and placement. */
+  st_status erc = units_end_cycle(rs, now);
+  if (erc != ST_OK) {
+    return erc;
   }
+  units_trace(rs, now);
   tm->core.cycles++;
   return ST_OK;
 }
@@ -405,13 +391,15 @@ static st_status run_loop(run_state *rs) {
         if (next == UINT64_MAX && !launchable) {
           return report_deadlock(rs);
         }
-        /* With DYNCTA the controllers step through the skipped cycles (idle
-         * or memory-wait cycles for their counters), and a cycle that ends
-         * a window runs in full. */
+        /* Controllers that count cycles (DYNCTA) step through the skipped
+         * ones (idle or memory-wait cycles for their counters), and a cycle
+         * one of them must see in full (the end of a window) runs. */
         uint64_t skippable = UINT64_MAX;
+        bool step_idle = false;
         for (uint32_t i = 0; i < tm->n_sms; i++) {
-          uint64_t q = st_sm_dyncta_skippable(tm->sms[i]);
+          uint64_t q = st_sm_units_skippable(tm->sms[i]);
           skippable = q < skippable ? q : skippable;
+          step_idle = step_idle || st_sm_units_step_idle(tm->sms[i]);
         }
         if (next != UINT64_MAX && next - now > skippable) {
           next = now + skippable;
@@ -421,8 +409,8 @@ static st_status run_loop(run_state *rs) {
           for (uint32_t i = 0; i < tm->n_sms; i++) {
             st_sm_account_idle(tm->sms[i], n);
           }
-          for (uint64_t c = 0; skippable != UINT64_MAX && c < n; c++) {
-            st_status rc = dyncta_steps(rs, now + c);
+          for (uint64_t c = 0; step_idle && c < n; c++) {
+            st_status rc = units_end_cycle(rs, now + c);
             if (rc != ST_OK) {
               return rc;
             }
@@ -454,6 +442,7 @@ static st_status run_loop(run_state *rs) {
 
 typedef struct st_snapshot {
   st_sm_stats sm;          /* summed over SMs */
+  uint64_t ctr[ST_UNIT_CTR_MAX]; /* the units' counters, summed over instances */
   st_cache_stats l1i, l1d, l1c, l2;
   st_dram_stats dram;
   st_icnt_stats icnt;
@@ -482,6 +471,15 @@ static void snapshot(const st_tmachine *tm, st_snapshot *s) {
     uint64_t *dst = (uint64_t *)&s->sm;
     for (size_t w = 0; w < sizeof *x / sizeof(uint64_t); w++) {
       dst[w] += src[w];
+    }
+    uint32_t n_units = 0;
+    st_uinst *const *units = st_sm_units(tm->sms[i], &n_units);
+    for (uint32_t k = 0; k < n_units; k++) {
+      const st_uinst *u = units[k];
+      size_t off = st_unit_ctr_offset(u->unit);
+      for (unsigned c = 0; c < u->unit->n_counters; c++) {
+        s->ctr[off + c] += u->ctr[c];
+      }
     }
     add_cache(&s->l1i, st_sm_l1i_stats(tm->sms[i]));
     add_cache(&s->l1d, st_sm_l1d_stats(tm->sms[i]));
@@ -626,29 +624,18 @@ static void fill_stats(const st_config *cfg, const st_snapshot *a, const st_snap
   uint64_t cmds = (a->dram.reads - b->dram.reads) + (a->dram.writes - b->dram.writes);
   st_stat_d(out, "dram.gbytes_per_second",
             sim_s > 0 ? (double)(cmds * bytes_per_cmd) / sim_s * 1e-9 : 0.0);
-  if (cfg->cta_scheduler.policy == ST_CTA_DYNCTA) {
-    /* DYNCTA (docs/units/dyncta.md): windows by decision over all SMs; the
-     * limit n averaged over SM cycles, overall and while the kernel still
-     * had CTAs to issue (the paper's Fig. 9 average); paused CTAs. */
-    uint64_t dc = a->sm.dyn_cycles - b->sm.dyn_cycles;
-    uint64_t ic = a->sm.dyn_issue_cycles - b->sm.dyn_issue_cycles;
-    static const char *const dec_names[4] = {"hold", "inc", "dec", "frozen"};
-    for (int d = 0; d < 4; d++) {
-      snprintf(key, sizeof key, "dyncta.windows_%s", dec_names[d]);
-      st_stat_u(out, key, a->sm.dyn_decisions[d] - b->sm.dyn_decisions[d]);
+  /* The statistics of the units in use (registry order). */
+  for (size_t i = 0; i < st_unit_count(); i++) {
+    const st_unit *u = st_unit_get(i);
+    if (u->report == NULL || !st_unit_selected(u, cfg)) {
+      continue;
     }
-    st_stat_d(out, "dyncta.avg_n",
-              dc ? (double)(a->sm.dyn_n_sum - b->sm.dyn_n_sum) / (double)dc : 0.0);
-    st_stat_d(out, "dyncta.avg_n_issuing",
-              ic ? (double)(a->sm.dyn_issue_n_sum - b->sm.dyn_issue_n_sum) / (double)ic : 0.0);
-    st_stat_u(out, "dyncta.issuing_cycles", ic / (n_sms ? n_sms : 1));
-    st_stat_d(out, "dyncta.avg_paused_ctas",
-              dc ? (double)(a->sm.dyn_paused_sum - b->sm.dyn_paused_sum) / (double)dc : 0.0);
-    st_stat_d(out, "dyncta.paused_cycle_share",
-              dc ? (double)(a->sm.dyn_paused_cycles - b->sm.dyn_paused_cycles) / (double)dc : 0.0);
-    st_stat_u(out, "dyncta.paused_warp_issues",
-              a->sm.dyn_paused_issues - b->sm.dyn_paused_issues);
-    st_stat_u(out, "dyncta.boosts", a->sm.dyn_boosts - b->sm.dyn_boosts);
+    uint64_t d[ST_UNIT_CTR_MAX];
+    size_t off = st_unit_ctr_offset(u);
+    for (unsigned c = 0; c < u->n_counters; c++) {
+      d[c] = a->ctr[off + c] - b->ctr[off + c];
+    }
+    u->report(d, cfg, n_sms, out);
   }
   st_stat_u(out, "icnt.request_flits", a->icnt.req_flits - b->icnt.req_flits);
   st_stat_u(out, "icnt.reply_flits", a->icnt.reply_flits - b->icnt.reply_flits);
@@ -681,6 +668,39 @@ static double wall_now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+st_status st_timing_attach_traces(st_gpu *gpu, st_error *err) {
+  st_tmachine *tm = gpu->tm;
+  for (size_t t = 0; t < gpu->n_traces; t++) {
+    st_unit_trace_run *tr = &gpu->traces[t];
+    if (tr->inst != NULL) {
+      continue;
+    }
+    tr->inst = calloc(tm->n_sms, sizeof *tr->inst);
+    if (tr->inst == NULL) {
+      return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
+    }
+    for (uint32_t i = 0; i < tm->n_sms; i++) {
+      tr->inst[i] = st_sm_unit_instance(tm->sms[i], tr->unit);
+      if (tr->unit->trace != NULL) {
+        continue;
+      }
+      /* The generic trace: every instance writes each evaluation. */
+      uint32_t n = 0;
+      st_uinst *const *all = st_sm_units(tm->sms[i], &n);
+      for (uint32_t k = 0; k < n; k++) {
+        if (all[k]->unit == tr->unit) {
+          all[k]->trace = tr->f;
+        }
+      }
+    }
+    if (tr->unit->trace == NULL && tr->inst[0] != NULL && !tr->t.header) {
+      st_uinst_trace_header(tr->unit->desc, tr->inst[0]->p, tr->f);
+      tr->t.header = true;
+    }
+  }
+  return ST_OK;
+}
+
 st_status st_timing_prepare(st_gpu *gpu, st_error *err) {
   if (gpu->tm != NULL) {
     return ST_OK;
@@ -688,6 +708,9 @@ st_status st_timing_prepare(st_gpu *gpu, st_error *err) {
   st_status rc = machine_create(&gpu->cfg, &gpu->tm, err);
   for (uint32_t i = 0; rc == ST_OK && i < gpu->tm->n_sms; i++) {
     rc = st_sm_attach_cosim(gpu->tm->sms[i], gpu->cosim, err); /* cosim.units */
+  }
+  if (rc == ST_OK) {
+    rc = st_timing_attach_traces(gpu, err);
   }
   if (rc != ST_OK) {
     st_tmachine_destroy(gpu->tm);
@@ -723,7 +746,10 @@ st_status st_run_timing(st_gpu *gpu, st_kernel *k, st_statset *out, st_error *er
   }
   st_snapshot before, after;
   snapshot(tm, &before);
-  run_state rs = {gpu, tm, k, 0, err, tm->core.cycles, 0};
+  run_state rs = {gpu, tm, k, 0, err, tm->core.cycles};
+  for (size_t t = 0; t < gpu->n_traces; t++) {
+    gpu->traces[t].t.events = 0; /* windows or lines of this kernel */
+  }
   double t0 = wall_now();
   st_status rc = run_loop(&rs);
   double wall = wall_now() - t0;

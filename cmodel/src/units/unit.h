@@ -18,6 +18,7 @@
 #ifndef SIMTREF_UNITS_UNIT_H
 #define SIMTREF_UNITS_UNIT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -53,6 +54,19 @@ typedef struct st_ufield {
 
 #define ST_UNIT_MAX_FIELDS 16
 
+/* One parameter of a unit: a field of U_params and the RTL parameter it
+ * sets. The list, in the RTL's parameter order, renders a parameter set as
+ * Verilog overrides ("NW=24 AGE_W=6", st_unit_rtl_params) and reads one
+ * back (st_unit_parse_params). */
+typedef struct st_uparam {
+  const char *name;   /* the RTL parameter */
+  uint16_t offset;    /* byte offset in U_params */
+  uint8_t bytes;      /* C storage: 1, 2, 4 or 8 */
+} st_uparam;
+
+#define ST_UPARAM(type, member, rtl_name)                                                   \
+  { rtl_name, (uint16_t)offsetof(type, member), (uint8_t)sizeof(((type *)0)->member) }
+
 /* The fields of a unit's in, out and state structs for given parameters. */
 typedef struct st_ulayout {
   st_ufield in[ST_UNIT_MAX_FIELDS];
@@ -68,8 +82,9 @@ typedef struct st_unit_desc {
   void (*reset)(const void *params, void *state);
   void (*eval)(const void *params, const void *state, const void *in, void *out);
   void (*tick)(const void *params, void *state, const void *in, const void *out);
-  /* Writes the Verilog parameter overrides ("NW=24 AGE_W=6") for params. */
-  void (*rtl_params)(const void *params, char *buf, size_t size);
+  /* Its parameters, in the RTL's order (every field of U_params). */
+  const st_uparam *params;
+  unsigned n_params;
   /* The parameters of the instance(s) an SM of this configuration holds. */
   void (*config_params)(const st_config *cfg, void *params);
 } st_unit_desc;
@@ -114,6 +129,17 @@ static inline void st_ufield_set(const st_ufield *f, void *base, unsigned k, uin
   default: *(uint64_t *)(void *)p = v; break;
   }
 }
+
+/* Writes the Verilog parameter overrides of a parameter set ("NW=24
+ * AGE_W=6", in the RTL's order) to buf. False if buf is too small. */
+bool st_unit_rtl_params(const st_unit_desc *d, const void *params, char *buf, size_t size);
+
+/* Reads "NAME=VALUE ..." (every parameter of the unit, any order, each once)
+ * into a zeroed params struct. False with the reason in why on a name the
+ * unit does not have, a missing or repeated one, or a value that does not
+ * fit its field. */
+bool st_unit_parse_params(const st_unit_desc *d, const char *text, void *params, char *why,
+                          size_t why_size);
 
 /* Every unit, by RTL module name; NULL if there is none. */
 const st_unit_desc *st_unit_find(const char *name);

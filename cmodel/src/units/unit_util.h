@@ -37,8 +37,8 @@ static inline unsigned st_u_warps_per_sched(const st_config *cfg) {
   return (st_u_warps_per_sm(cfg) + ns - 1) / ns;
 }
 
-/* Defines U_desc from U_reset/eval/tick and the static layout, rtl_params and
- * config_params functions of the unit's file. */
+/* Defines U_desc from U_reset/eval/tick, the static layout and config_params
+ * functions and the static st_uparam array rtl_param_list of the unit's file. */
 #define ST_UNIT_DESC(U)                                                                    \
   static void desc_reset(const void *p, void *s) { U##_reset(p, s); }                      \
   static void desc_eval(const void *p, const void *s, const void *in, void *out) {         \
@@ -56,7 +56,8 @@ static inline unsigned st_u_warps_per_sched(const st_config *cfg) {
                                  desc_reset,                                               \
                                  desc_eval,                                                \
                                  desc_tick,                                                \
-                                 rtl_params,                                               \
+                                 rtl_param_list,                                           \
+                                 sizeof rtl_param_list / sizeof rtl_param_list[0],         \
                                  config_params}
 
 #endif

@@ -27,13 +27,13 @@
 #include "bv.h"
 #include "cover.h"
 #include "rtl_model.h"
-#include "units/fetch_cff.h"
-#include "units/fetch_rr.h"
-#include "units/wpt.h"
-#include "units/wsched_gto.h"
-#include "units/wsched_lrr.h"
-#include "units/wsched_mwf.h"
-#include "units/wsched_tls.h"
+#include "units/fetch_cff/fetch_cff.h"
+#include "units/fetch_rr/fetch_rr.h"
+#include "units/wpt/wpt.h"
+#include "units/wsched_gto/wsched_gto.h"
+#include "units/wsched_lrr/wsched_lrr.h"
+#include "units/wsched_mwf/wsched_mwf.h"
+#include "units/wsched_tls/wsched_tls.h"
 #include "world.h"
 
 /* The test-only builds (generated registry, tests/units/baws/CMakeLists.txt). */
@@ -253,7 +253,7 @@ static void run_random(const run_spec *r, uint64_t cycles, uint64_t seed, bench_
 
 static void describe(const run_spec *r, char *buf, size_t size) {
   char p[128];
-  st_unit_find(r->unit)->rtl_params(&r->p, p, sizeof p);
+  st_unit_rtl_params(st_unit_find(r->unit), &r->p, p, sizeof p);
   snprintf(buf, size, "%s %s%s%s [world nws=%u ns=%u ntb=%u tb<=%u%s; sched %u]", r->unit, p,
            r->mutant ? " mutant " : "", r->mutant ? r->mutant : "", r->wc.nws, r->wc.ns,
            r->wc.ntb, r->wc.max_tb_warps, r->wc.count_exited ? " exits counted" : "", r->sched);

@@ -54,7 +54,7 @@ bv_unit *bv_open(bv_env *e, const st_unit_desc *d, const void *params) {
   u->desc = d;
   memcpy(u->p, params, d->params_size);
   d->layout(u->p, &u->l);
-  d->rtl_params(u->p, u->rtl_params, sizeof u->rtl_params);
+  st_unit_rtl_params(d, u->p, u->rtl_params, sizeof u->rtl_params);
   if (e->find_rtl != NULL) {
     const char *mutant = e->mutant != NULL ? e->mutant : "";
     u->rtl = e->find_rtl(e->ctx, d->name, u->rtl_params, mutant);

@@ -3,13 +3,13 @@
 
 #include <string.h>
 
-#include "units/fetch_cff.h"
-#include "units/fetch_rr.h"
-#include "units/wpt.h"
-#include "units/wsched_gto.h"
-#include "units/wsched_lrr.h"
-#include "units/wsched_mwf.h"
-#include "units/wsched_tls.h"
+#include "units/fetch_cff/fetch_cff.h"
+#include "units/fetch_rr/fetch_rr.h"
+#include "units/wpt/wpt.h"
+#include "units/wsched_gto/wsched_gto.h"
+#include "units/wsched_lrr/wsched_lrr.h"
+#include "units/wsched_mwf/wsched_mwf.h"
+#include "units/wsched_tls/wsched_tls.h"
 
 void cov_add(cov_set *c, const char *name, const char *what, bool applicable) {
   if (applicable && c->n < COV_MAX_BINS) {

@@ -18,12 +18,12 @@
 
 #include <cmocka.h>
 
-#include "units/fetch_cff.h"
-#include "units/fetch_rr.h"
-#include "units/wpt.h"
-#include "units/wsched_gto.h"
-#include "units/wsched_lrr.h"
-#include "units/wsched_mwf.h"
+#include "units/fetch_cff/fetch_cff.h"
+#include "units/fetch_rr/fetch_rr.h"
+#include "units/wpt/wpt.h"
+#include "units/wsched_gto/wsched_gto.h"
+#include "units/wsched_lrr/wsched_lrr.h"
+#include "units/wsched_mwf/wsched_mwf.h"
 #include "world.h"
 
 #define CYCLES 10000

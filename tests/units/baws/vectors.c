@@ -19,13 +19,13 @@
 
 #include "bv.h"
 #include "simtref/config.h"
-#include "units/fetch_cff.h"
-#include "units/fetch_rr.h"
-#include "units/wpt.h"
-#include "units/wsched_gto.h"
-#include "units/wsched_lrr.h"
-#include "units/wsched_mwf.h"
-#include "units/wsched_tls.h"
+#include "units/fetch_cff/fetch_cff.h"
+#include "units/fetch_rr/fetch_rr.h"
+#include "units/wpt/wpt.h"
+#include "units/wsched_gto/wsched_gto.h"
+#include "units/wsched_lrr/wsched_lrr.h"
+#include "units/wsched_mwf/wsched_mwf.h"
+#include "units/wsched_tls/wsched_tls.h"
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 

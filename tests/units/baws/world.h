@@ -21,7 +21,7 @@
 
 #include <stdint.h>
 
-#include "units/wpt.h"
+#include "units/wpt/wpt.h"
 
 typedef struct world_cfg {
   unsigned nws;          /* warp slots, <= 64 */

@@ -18,7 +18,7 @@
 
 #include <stdint.h>
 
-#include "units/dyncta.h"
+#include "units/dyncta/dyncta.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -4,7 +4,7 @@
 #   limit of 1 CTA per SM, with CTAs paused on the way (a short window);
 # - sim.skip_idle changes no statistic: the controllers step through the
 #   skipped cycles;
-# - the window trace (--dyncta-trace) has one line per window, limits in 1..N;
+# - the window trace (--trace dyncta) has one line per window, limits in 1..N;
 # - a persistent kernel with a global barrier (stn) sizes its grid by the
 #   occupancy query and still completes;
 # - bad dyncta.* values are configuration errors.
@@ -23,7 +23,7 @@ SHORT="-s cta_scheduler.policy=dyncta -s dyncta.sample_period=256 -s dyncta.t_id
 # kmn on tiny pauses CTAs; the same statistics with and without skipping.
 # shellcheck disable=SC2086
 expect_exit 0 "$SIMTREF" run kmn -c tiny $SHORT --stats "$TMP/skip.txt" \
-  --dyncta-trace "$TMP/trace.csv"
+  --trace "dyncta:$TMP/trace.csv"
 expect_in "$TMP/out" "verdict: PASS"
 # shellcheck disable=SC2086
 expect_exit 0 "$SIMTREF" run kmn -c tiny $SHORT -s sim.skip_idle=false --stats "$TMP/noskip.txt"

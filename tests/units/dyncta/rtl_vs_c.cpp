@@ -29,7 +29,7 @@
 
 extern "C" {
 #include "dyncta_stim.h"
-#include "units/dyncta.h"
+#include "units/dyncta/dyncta.h"
 }
 
 namespace {
@@ -154,7 +154,7 @@ int main(int argc, char **argv) {
     }
   }
   char pstr[256];
-  dyncta_desc.rtl_params(&p, pstr, sizeof pstr);
+  st_unit_rtl_params(&dyncta_desc, &p, pstr, sizeof pstr);
   if (trace_e) {
     dyncta_params d;
     dyncta_default_params(&d, 8);

@@ -49,10 +49,10 @@ echo "ok   verilator --lint-only -Wall (defaults and 5 other parameter sets)"
 
 # The C model and the stimulus, compiled once as C11.
 CFLAGS="-std=c11 -O2 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -I$ROOT/cmodel/include -I$ROOT/cmodel/src -I$ROOT/tests/units/dyncta"
-for f in cmodel/src/units/dyncta.c cmodel/src/units/dyncta_config.c tests/units/dyncta/dyncta_stim.c; do
+for f in cmodel/src/units/dyncta/dyncta.c cmodel/src/units/dyncta/dyncta_config.c cmodel/src/units/unit.c tests/units/dyncta/dyncta_stim.c; do
   cc $CFLAGS -c "$ROOT/$f" -o "$WORK/$(basename "$f" .c).o"
 done
-ar rcs "$WORK/libdyncta_c.a" "$WORK/dyncta.o" "$WORK/dyncta_config.o" "$WORK/dyncta_stim.o"
+ar rcs "$WORK/libdyncta_c.a" "$WORK/dyncta.o" "$WORK/dyncta_config.o" "$WORK/unit.o" "$WORK/dyncta_stim.o"
 
 # build NAME "PARAMS" [MUTANT]: a bench binary at $WORK/NAME/rtl_vs_c. The
 # Verilator runtime objects do not depend on the parameters: the first build

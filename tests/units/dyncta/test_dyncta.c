@@ -13,7 +13,7 @@
 #include <cmocka.h>
 
 #include "dyncta_stim.h"
-#include "units/dyncta.h"
+#include "units/dyncta/dyncta.h"
 
 static unsigned long n_checks; /* directed checks made */
 
@@ -150,7 +150,7 @@ static void test_layout(void **state) {
   CHECK_EQ(l.in[10].count, 8);
   CHECK_EQ(strcmp(l.out[4].name, "rank"), 0);
   char buf[200];
-  dyncta_desc.rtl_params(&p, buf, sizeof buf);
+  st_unit_rtl_params(&dyncta_desc, &p, buf, sizeof buf);
   CHECK_EQ(strcmp(buf, "NTB=8 CNT_W=11 PERIOD=2048 T_IDLE=16 T_MEM_L=128 T_MEM_H=384 INIT_N=1 "
                        "FREEZE=0 STARVE_T=4096 STRICT=0"),
            0);

@@ -1,5 +1,5 @@
 /* Issue scheduler, greedy then oldest: see wsched_gto.h. */
-#include "units/wsched_gto.h"
+#include "units/wsched_gto/wsched_gto.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -46,10 +46,10 @@ static void layout(const void *params, st_ulayout *l) {
   ST_USCALAR(l->state, l->n_state, wsched_gto_state, last, iw);
 }
 
-static void rtl_params(const void *params, char *buf, size_t size) {
-  const wsched_gto_params *p = params;
-  snprintf(buf, size, "NW=%u AGE_W=%u", p->n_warps, p->age_w);
-}
+static const st_uparam rtl_param_list[] = {
+    ST_UPARAM(wsched_gto_params, n_warps, "NW"),
+    ST_UPARAM(wsched_gto_params, age_w, "AGE_W"),
+};
 
 static void config_params(const st_config *cfg, void *params) {
   wsched_gto_params *p = params;

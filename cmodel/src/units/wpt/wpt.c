@@ -1,5 +1,5 @@
 /* BAWS's warp priority table: see wpt.h. */
-#include "units/wpt.h"
+#include "units/wpt/wpt.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -56,11 +56,12 @@ static void layout(const void *params, st_ulayout *l) {
   ST_UFIELD(l->state, l->n_state, wpt_state, cnt, p->cnt_w, p->n_tbs);
 }
 
-static void rtl_params(const void *params, char *buf, size_t size) {
-  const wpt_params *p = params;
-  snprintf(buf, size, "NTB=%u NS=%u CNT_W=%u COUNT_EXITED=%u", p->n_tbs, p->n_sched, p->cnt_w,
-           p->count_exited);
-}
+static const st_uparam rtl_param_list[] = {
+    ST_UPARAM(wpt_params, n_tbs, "NTB"),
+    ST_UPARAM(wpt_params, n_sched, "NS"),
+    ST_UPARAM(wpt_params, cnt_w, "CNT_W"),
+    ST_UPARAM(wpt_params, count_exited, "COUNT_EXITED"),
+};
 
 static void config_params(const st_config *cfg, void *params) {
   wpt_params *p = params;

@@ -1,5 +1,5 @@
 /* Issue scheduler, loose round robin: see wsched_lrr.h. */
-#include "units/wsched_lrr.h"
+#include "units/wsched_lrr/wsched_lrr.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -43,10 +43,9 @@ static void layout(const void *params, st_ulayout *l) {
   ST_USCALAR(l->state, l->n_state, wsched_lrr_state, last, iw);
 }
 
-static void rtl_params(const void *params, char *buf, size_t size) {
-  const wsched_lrr_params *p = params;
-  snprintf(buf, size, "NW=%u", p->n_warps);
-}
+static const st_uparam rtl_param_list[] = {
+    ST_UPARAM(wsched_lrr_params, n_warps, "NW"),
+};
 
 static void config_params(const st_config *cfg, void *params) {
   wsched_lrr_params *p = params;

@@ -1,5 +1,5 @@
 /* Fetch arbiter, Critical-Fetch-First: see fetch_cff.h. */
-#include "units/fetch_cff.h"
+#include "units/fetch_cff/fetch_cff.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -121,11 +121,15 @@ static void layout(const void *params, st_ulayout *l) {
   }
 }
 
-static void rtl_params(const void *params, char *buf, size_t size) {
-  const fetch_cff_params *p = params;
-  snprintf(buf, size, "NWS=%u NS=%u NTB=%u CNT_W=%u AGE_W=%u MODE=%u SKIP_BAR=%u", p->n_warps,
-           p->n_sched, p->n_tbs, p->cnt_w, p->age_w, p->mode, p->skip_bar);
-}
+static const st_uparam rtl_param_list[] = {
+    ST_UPARAM(fetch_cff_params, n_warps, "NWS"),
+    ST_UPARAM(fetch_cff_params, n_sched, "NS"),
+    ST_UPARAM(fetch_cff_params, n_tbs, "NTB"),
+    ST_UPARAM(fetch_cff_params, cnt_w, "CNT_W"),
+    ST_UPARAM(fetch_cff_params, age_w, "AGE_W"),
+    ST_UPARAM(fetch_cff_params, mode, "MODE"),
+    ST_UPARAM(fetch_cff_params, skip_bar, "SKIP_BAR"),
+};
 
 static void config_params(const st_config *cfg, void *params) {
   fetch_cff_params *p = params;

@@ -1,5 +1,5 @@
 /* Fetch arbiter, round robin: see fetch_rr.h. */
-#include "units/fetch_rr.h"
+#include "units/fetch_rr/fetch_rr.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -52,10 +52,9 @@ static void layout(const void *params, st_ulayout *l) {
   ST_USCALAR(l->state, l->n_state, fetch_rr_state, ptr, iw);
 }
 
-static void rtl_params(const void *params, char *buf, size_t size) {
-  const fetch_rr_params *p = params;
-  snprintf(buf, size, "NWS=%u", p->n_warps);
-}
+static const st_uparam rtl_param_list[] = {
+    ST_UPARAM(fetch_rr_params, n_warps, "NWS"),
+};
 
 static void config_params(const st_config *cfg, void *params) {
   fetch_rr_params *p = params;

@@ -1,5 +1,5 @@
 /* Issue scheduler, two-level: see wsched_tls.h. */
-#include "units/wsched_tls.h"
+#include "units/wsched_tls/wsched_tls.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -126,10 +126,11 @@ static void layout(const void *params, st_ulayout *l) {
   ST_USCALAR(l->state, l->n_state, wsched_tls_state, last, iw);
 }
 
-static void rtl_params(const void *params, char *buf, size_t size) {
-  const wsched_tls_params *p = params;
-  snprintf(buf, size, "NW=%u AGE_W=%u CAP=%u", p->n_warps, p->age_w, p->cap);
-}
+static const st_uparam rtl_param_list[] = {
+    ST_UPARAM(wsched_tls_params, n_warps, "NW"),
+    ST_UPARAM(wsched_tls_params, age_w, "AGE_W"),
+    ST_UPARAM(wsched_tls_params, cap, "CAP"),
+};
 
 static void config_params(const st_config *cfg, void *params) {
   wsched_tls_params *p = params;

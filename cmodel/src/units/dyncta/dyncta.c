@@ -1,5 +1,5 @@
 /* DYNCTA per-core controller: see dyncta.h. */
-#include "units/dyncta.h"
+#include "units/dyncta/dyncta.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -222,14 +222,18 @@ static void layout(const void *params, st_ulayout *l) {
   ST_USCALAR(l->state, l->n_state, dyncta_state, starve, dyncta_starve_bits(p));
 }
 
-static void rtl_params(const void *params, char *buf, size_t size) {
-  const dyncta_params *p = params;
-  snprintf(buf, size,
-           "NTB=%u CNT_W=%u PERIOD=%u T_IDLE=%u T_MEM_L=%u T_MEM_H=%u INIT_N=%u FREEZE=%u "
-           "STARVE_T=%u STRICT=%u",
-           p->n_slots, p->cnt_w, (unsigned)p->period, p->t_idle, p->t_mem_l, p->t_mem_h, p->init_n,
-           p->freeze, p->starve_t, p->strict);
-}
+static const st_uparam rtl_param_list[] = {
+    ST_UPARAM(dyncta_params, n_slots, "NTB"),
+    ST_UPARAM(dyncta_params, cnt_w, "CNT_W"),
+    ST_UPARAM(dyncta_params, period, "PERIOD"),
+    ST_UPARAM(dyncta_params, t_idle, "T_IDLE"),
+    ST_UPARAM(dyncta_params, t_mem_l, "T_MEM_L"),
+    ST_UPARAM(dyncta_params, t_mem_h, "T_MEM_H"),
+    ST_UPARAM(dyncta_params, init_n, "INIT_N"),
+    ST_UPARAM(dyncta_params, freeze, "FREEZE"),
+    ST_UPARAM(dyncta_params, starve_t, "STARVE_T"),
+    ST_UPARAM(dyncta_params, strict, "STRICT"),
+};
 
 static void config_params(const st_config *cfg, void *params) { dyncta_config_params(cfg, params); }
 

@@ -1,5 +1,5 @@
 /* Issue scheduler, Most-Waiting-First: see wsched_mwf.h. */
-#include "units/wsched_mwf.h"
+#include "units/wsched_mwf/wsched_mwf.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -70,11 +70,12 @@ static void layout(const void *params, st_ulayout *l) {
   ST_UFIELD(l->state, l->n_state, wsched_mwf_state, last, iw, p->n_tbs);
 }
 
-static void rtl_params(const void *params, char *buf, size_t size) {
-  const wsched_mwf_params *p = params;
-  snprintf(buf, size, "NW=%u NTB=%u CNT_W=%u VARIANT=%u", p->n_warps, p->n_tbs, p->cnt_w,
-           p->variant);
-}
+static const st_uparam rtl_param_list[] = {
+    ST_UPARAM(wsched_mwf_params, n_warps, "NW"),
+    ST_UPARAM(wsched_mwf_params, n_tbs, "NTB"),
+    ST_UPARAM(wsched_mwf_params, cnt_w, "CNT_W"),
+    ST_UPARAM(wsched_mwf_params, variant, "VARIANT"),
+};
 
 static void config_params(const st_config *cfg, void *params) {
   wsched_mwf_params *p = params;

@@ -11,7 +11,7 @@
  *   dyncta.strict_classification    -> STRICT
  * Until st_config has the dyncta section (ST_HAVE_DYNCTA_CONFIG), every SM
  * gets the spec's defaults. */
-#include "units/dyncta.h"
+#include "units/dyncta/dyncta.h"
 
 void dyncta_config_params(const st_config *cfg, dyncta_params *p) {
   dyncta_default_params(p, (unsigned)cfg->sm.max_ctas);

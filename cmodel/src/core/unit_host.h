@@ -1,0 +1,68 @@
+/* What a unit's binding (units/U/U_bind.c) may read of the SM and write to
+ * it: the only SM interface a unit uses. Everything here is a plain load or
+ * store; the SM keeps each value current at the points docs/units/README.md
+ * names. A binding that needs something the SM does not offer here adds it
+ * here, for every unit, rather than reading the SM's internals. */
+#ifndef SIMTREF_CORE_UNIT_HOST_H
+#define SIMTREF_CORE_UNIT_HOST_H
+
+#include "core/sm_internal.h"
+
+/* ---- the SM's shape ----------------------------------------------------- */
+
+static inline unsigned st_uh_sched_count(const st_sm *sm) { return sm->n_sched; }
+/* Warps of warp scheduler s (its warp j is warp slot j * sched_count + s). */
+static inline unsigned st_uh_sched_warps(const st_sm *sm, unsigned s) {
+  return sm->sched[s].n_warps;
+}
+static inline unsigned st_uh_tb_slots(const st_sm *sm) { return sm->n_cta_slots; }
+
+/* ---- warp slots (valid while the slot is occupied) ------------------------- */
+
+/* The warp slots that hold a warp (bit i: slot i). */
+static inline uint64_t st_uh_occupied(const st_sm *sm) { return sm->occ; }
+/* The TB slot of the warp's block. */
+static inline unsigned st_uh_warp_tb(const st_sm *sm, unsigned slot) {
+  return sm->warps[slot].cta_slot;
+}
+/* Rank of the warp's launch order among the SM's warps (0: oldest). */
+static inline unsigned st_uh_warp_age(const st_sm *sm, unsigned slot) {
+  return sm->warps[slot].age_rank;
+}
+static inline bool st_uh_warp_finished(const st_sm *sm, unsigned slot) {
+  return sm->warps[slot].finished != 0;
+}
+static inline bool st_uh_warp_at_barrier(const st_sm *sm, unsigned slot) {
+  return sm->warps[slot].at_bar != 0;
+}
+
+/* ---- this cycle ---------------------------------------------------------- */
+
+/* Whether warp scheduler s issued this cycle (valid after the issue stage),
+ * and the warp slot it issued. */
+static inline bool st_uh_issued(const st_sm *sm, unsigned s, unsigned *slot) {
+  *slot = sm->issued_slot[s];
+  return sm->issued_valid[s] != 0;
+}
+/* The events of the cycle (core/sm_internal.h: st_sm_events). */
+static inline const st_sm_events *st_uh_events(const st_sm *sm) { return &sm->ev; }
+/* The classification of the cycle (valid at end_cycle; during skipped
+ * cycles, that of the last cycle that ran). */
+static inline const st_cycle_flags *st_uh_flags(const st_sm *sm) { return &sm->flags; }
+
+/* ---- what controllers publish ------------------------------------------- */
+
+static inline st_sm_signals *st_uh_signals(st_sm *sm) { return &sm->sig; }
+static inline const st_sm_signals *st_uh_signals_c(const st_sm *sm) { return &sm->sig; }
+
+/* A published value that a warp's readiness or fetch eligibility depends on
+ * changed: every warp is looked at again (idle-cycle skipping's wake-up
+ * rule, docs/timing.md). */
+static inline void st_uh_wake_all(st_sm *sm) { st_sm_wake_all(sm); }
+
+/* ---- statistics that units share with the SM -------------------------------- */
+
+/* The thread instructions the SM issued so far. */
+static inline uint64_t st_uh_thread_insts(const st_sm *sm) { return sm->stats.thread_insts; }
+
+#endif

@@ -31,11 +31,13 @@ fi
 if command -v nvcc >/dev/null 2>&1; then
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT
-  nvcc -ptx -arch=sm_75 -O3 "$dir/micro.cu" -o "$tmp/micro.ptx"
-  if ! diff -q -I '^//' "$tmp/micro.ptx" "$ptx" >/dev/null; then
-    echo "FAIL: micro.ptx is not what nvcc makes from micro.cu (run regen-ptx.sh)" >&2
-    fail=1
-  fi
+  for m in micro platform; do
+    nvcc -ptx -arch=sm_75 -O3 "$dir/$m.cu" -o "$tmp/$m.ptx"
+    if ! diff -q -I '^//' "$tmp/$m.ptx" "$dir/$m.ptx" >/dev/null; then
+      echo "FAIL: $m.ptx is not what nvcc makes from $m.cu (run regen-ptx.sh)" >&2
+      fail=1
+    fi
+  done
 fi
-[ $fail -eq 0 ] && echo "micro.ptx: ok"
+[ $fail -eq 0 ] && echo "micro.ptx, platform.ptx: ok"
 exit $fail

@@ -6,11 +6,14 @@
 # and identical output buffers:
 #   skip_idle: once with sim.skip_idle=true, once with false (config_hash
 #              differs too: the configurations differ in that key);
-#   repeat:    twice with the same inputs.
-#   check_stats.sh skip_idle|repeat SIMTREF OUTDIR TARGET [SIMTREF RUN ARGS...]
+#   repeat:    twice with the same inputs;
+#   check_skips: once with sim.check_skips=true (every shortcut checked each
+#              cycle: the run fails with a report where one would have given
+#              another result; docs/timing.md), once without.
+#   check_stats.sh skip_idle|repeat|check_skips SIMTREF OUTDIR TARGET [ARGS...]
 set -eu
 if [ $# -lt 4 ]; then
-  echo "usage: $0 skip_idle|repeat SIMTREF OUTDIR TARGET [ARGS...]" >&2
+  echo "usage: $0 skip_idle|repeat|check_skips SIMTREF OUTDIR TARGET [ARGS...]" >&2
   exit 2
 fi
 mode=$1 simtref=$2 out=$3 target=$4
@@ -19,6 +22,8 @@ case $mode in
   skip_idle) set_a="sim.skip_idle=true" set_b="sim.skip_idle=false"
              drop='"wall_seconds"\|"sim_thread_insts_per_second"\|"sim_cycles_per_second"\|"config_hash"' ;;
   repeat)    set_a="sim.skip_idle=true" set_b="sim.skip_idle=true"
+             drop='"wall_seconds"\|"sim_thread_insts_per_second"\|"sim_cycles_per_second"' ;;
+  check_skips) set_a="sim.check_skips=true" set_b="sim.check_skips=false"
              drop='"wall_seconds"\|"sim_thread_insts_per_second"\|"sim_cycles_per_second"' ;;
   *) echo "$0: unknown mode $mode" >&2; exit 2 ;;
 esac

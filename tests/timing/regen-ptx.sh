@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regenerates micro.ptx from micro.cu where nvcc exists.
+# Regenerates micro.ptx and platform.ptx from their .cu where nvcc exists.
 set -eu
 cd "$(dirname "$0")"
 if ! command -v nvcc >/dev/null 2>&1; then
@@ -7,4 +7,5 @@ if ! command -v nvcc >/dev/null 2>&1; then
   exit 0
 fi
 nvcc -ptx -arch=sm_75 -O3 micro.cu -o micro.ptx
-echo "regenerated micro.ptx"
+nvcc -ptx -arch=sm_75 -O3 platform.cu -o platform.ptx
+echo "regenerated micro.ptx and platform.ptx"

@@ -49,6 +49,16 @@ void tt_open(tt_gpu *t, const char *config, const char *const *overrides, size_t
   t->cfg = st_gpu_config(t->gpu);
 }
 
+st_kmodule *tt_load_module(tt_gpu *t, const char *name) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", TT_SRC_DIR, name);
+  st_error err;
+  st_error_clear(&err);
+  st_kmodule *m = NULL;
+  tt_ok(st_module_load_file(t->gpu, path, &m, &err), &err, name);
+  return m;
+}
+
 void tt_close(tt_gpu *t) {
   st_gpu_destroy(t->gpu);
   memset(t, 0, sizeof *t);

@@ -23,6 +23,8 @@ typedef struct tt_gpu {
  * GPU and loads micro.ptx. Exits the test with a message on any error. */
 void tt_open(tt_gpu *t, const char *config, const char *const *overrides, size_t n_overrides);
 void tt_close(tt_gpu *t);
+/* Loads tests/timing/NAME (another PTX module) on the GPU. */
+st_kmodule *tt_load_module(tt_gpu *t, const char *name);
 
 /* Host-API calls that must succeed: exit with the error message otherwise. */
 void tt_ok(st_status rc, const st_error *err, const char *what);

@@ -192,6 +192,7 @@ typedef struct st_config {
     int64_t max_cycles;
     int64_t max_insts;
     bool skip_idle;
+    bool check_skips; /* debug: evaluate what the shortcuts skip and compare */
     int64_t deadlock_cycles;
     int64_t seed;
   } sim;
@@ -227,7 +228,8 @@ const char *st_config_dir(void);
 char *st_config_dump(const st_config *cfg);
 
 /* The 64-bit fingerprint of the resolved configuration (FNV-1a over the dump
- * text). Equal configurations give equal hashes. */
+ * text, without the debugging aids that cannot change a result, such as
+ * sim.check_skips). Equal configurations give equal hashes. */
 uint64_t st_config_hash(const st_config *cfg);
 
 /* Writes the Markdown reference of every option (docs/config.md) to a newly

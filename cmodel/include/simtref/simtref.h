@@ -12,8 +12,9 @@
  *   st_gpu_destroy(gpu);
  *
  * Every call returns ST_OK or an error status with a message in *err. Launches
- * are queued in order on one stream and run by st_synchronize (a copy also
- * synchronises first, as on the CUDA default stream). A kernel that faults
+ * are queued (on the default stream, or on a stream of st_stream_create with
+ * st_launch_on) and run by st_synchronize (a copy also synchronises first, as
+ * with CUDA's blocking copies). A kernel that faults
  * or deadlocks makes st_synchronize return ST_ERR_FAULT or ST_ERR_DEADLOCK
  * with a report; the GPU stays usable for inspection but later launches are
  * dropped.
@@ -98,6 +99,27 @@ st_status st_module_symbol(st_gpu *gpu, st_kmodule *mod, const char *name, uint6
 st_status st_launch(st_gpu *gpu, st_kmodule *mod, const char *entry, st_dim3 grid,
                     st_dim3 block, uint32_t shared_bytes, const st_arg *args, size_t n_args,
                     st_error *err);
+
+/* Streams. Launches on one stream run one after another; in timing mode,
+ * launches on different streams may run at once: up to
+ * gpu.max_concurrent_kernels kernels are resident, their blocks share the
+ * SMs (an SM may hold blocks of several kernels), placed by the
+ * thread-block scheduler oldest kernel first. Stream 0 is the default
+ * stream, an ordinary stream (as CUDA's per-thread default stream).
+ * Functional mode runs every launch in launch order. st_stream_create
+ * returns a new stream's number. */
+st_status st_stream_create(st_gpu *gpu, uint32_t *stream, st_error *err);
+
+/* st_launch on a stream (0 or one st_stream_create returned). */
+st_status st_launch_on(st_gpu *gpu, uint32_t stream, st_kmodule *mod, const char *entry,
+                       st_dim3 grid, st_dim3 block, uint32_t shared_bytes, const st_arg *args,
+                       size_t n_args, st_error *err);
+
+/* Sets SM sm's clock to hz (timing mode) from its next cycle boundary on;
+ * the other SMs, the front end (gpu.core_clock: kernel management, the
+ * thread-block scheduler, the `cycles` statistic) and the memory system
+ * keep theirs. Idle-cycle skipping stays exact across unequal clocks. */
+st_status st_gpu_set_sm_clock(st_gpu *gpu, uint32_t sm, int64_t hz, st_error *err);
 
 /* CTAs of entry, launched with this block shape and dynamic shared memory,
  * that one SM of this GPU holds at once (the simulator's occupancy rule:

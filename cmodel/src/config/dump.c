@@ -25,11 +25,15 @@ static size_t shared_sections(const char *a, const char *b) {
   }
 }
 
-char *st_config_dump(const st_config *cfg) {
+/* The YAML text of every option (for_hash: but the debugging aids). */
+static char *dump(const st_config *cfg, bool for_hash) {
   st_strbuf sb = ST_STRBUF_INIT;
   const char *prev = "";
   for (size_t i = 0; i < st_num_options; i++) {
     const st_option *opt = &st_options[i];
+    if (for_hash && opt->debug) {
+      continue;
+    }
     size_t common = shared_sections(prev, opt->key);
     /* Open the sections of this key that the previous key did not share. */
     size_t depth = 0;
@@ -60,8 +64,10 @@ char *st_config_dump(const st_config *cfg) {
   return sb.data;
 }
 
+char *st_config_dump(const st_config *cfg) { return dump(cfg, false); }
+
 uint64_t st_config_hash(const st_config *cfg) {
-  char *text = st_config_dump(cfg);
+  char *text = dump(cfg, true);
   if (text == NULL) {
     return 0;
   }

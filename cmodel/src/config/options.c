@@ -25,15 +25,20 @@ static const char *const dram_sched_names[] = {"frfcfs", "fcfs", NULL};
 static const char *const mode_names[] = {"timing", "functional", NULL};
 
 #define OPT_INT(key, field, lo, hi, def, unit, help) \
-  {key, ST_OPT_INT, F(field), lo, hi, def, NULL, unit, help}
+  {key, ST_OPT_INT, F(field), lo, hi, def, NULL, unit, help, false}
 #define OPT_SIZE(key, field, lo, hi, def, help) \
-  {key, ST_OPT_SIZE, F(field), lo, hi, def, NULL, "bytes", help}
+  {key, ST_OPT_SIZE, F(field), lo, hi, def, NULL, "bytes", help, false}
 #define OPT_FREQ(key, field, def, help) \
-  {key, ST_OPT_FREQ, F(field), 1000, 100000 * MHZ, def, NULL, "Hz", help}
-#define OPT_BOOL(key, field, def, help) {key, ST_OPT_BOOL, F(field), 0, 1, def, NULL, "", help}
+  {key, ST_OPT_FREQ, F(field), 1000, 100000 * MHZ, def, NULL, "Hz", help, false}
+#define OPT_BOOL(key, field, def, help) \
+  {key, ST_OPT_BOOL, F(field), 0, 1, def, NULL, "", help, false}
+/* A debugging aid: its value never changes a result (not in the hash). */
+#define OPT_DEBUG_BOOL(key, field, def, help) \
+  {key, ST_OPT_BOOL, F(field), 0, 1, def, NULL, "", help, true}
 #define OPT_ENUM(key, field, names, def, help) \
-  {key, ST_OPT_ENUM, F(field), 0, 0, def, names, "", help}
-#define OPT_STR(key, field, def, help) {key, ST_OPT_STRING, F(field), 0, 0, def, NULL, "", help}
+  {key, ST_OPT_ENUM, F(field), 0, 0, def, names, "", help, false}
+#define OPT_STR(key, field, def, help) \
+  {key, ST_OPT_STRING, F(field), 0, 0, def, NULL, "", help, false}
 
 /* The keys every cache level has. */
 #define CACHE_BASE(sec, d_en, d_size, d_sets, d_ways, d_line, d_mshr, d_merge, d_mq, d_lat,     \
@@ -251,6 +256,11 @@ const st_option st_options[] = {
     OPT_BOOL("sim.skip_idle", sim.skip_idle, "true",
              "jump over cycles in which nothing can happen, and do not evaluate warp schedulers "
              "and fetch arbiters whose inputs did not change (results are identical either way)"),
+    OPT_DEBUG_BOOL("sim.check_skips", sim.check_skips, "false",
+                   "debug mode: every cycle, evaluate every unit and every warp that a shortcut "
+                   "(idle-cycle skipping, quiet schedulers, the wake-up rule, the caches' "
+                   "refusal memo) would not evaluate, and stop with a report where the shortcut "
+                   "would have given another result (docs/timing.md); slow"),
     OPT_INT("sim.deadlock_cycles", sim.deadlock_cycles, 1, INT64_MAX, "1000000", "cycles",
             "core cycles without any progress after which a run is reported as deadlocked"),
     OPT_INT("sim.seed", sim.seed, 0, INT64_MAX, "1", "",

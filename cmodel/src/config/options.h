@@ -2,6 +2,7 @@
 #ifndef SIMTREF_CONFIG_OPTIONS_H
 #define SIMTREF_CONFIG_OPTIONS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -25,6 +26,8 @@ typedef struct st_option {
   const char *const *names;  /* ENUM: NULL-terminated list of accepted names */
   const char *unit;          /* for the docs: "cycles", "bytes", ... or "" */
   const char *help;
+  bool debug;                /* a debugging aid that cannot change any result: left out of
+                                the configuration's hash (st_config_hash) */
 } st_option;
 
 extern const st_option st_options[];

@@ -46,10 +46,10 @@ static uint32_t fetch_count(const st_sm *sm, const st_twarp *tw) {
   uint32_t cap = (uint32_t)sm->cfg->sm.ibuffer_size;
   n = n < cap ? n : cap;
   uint64_t line = st_cache_line_size(sm->l1i);
-  uint64_t addr = st_sm_inst_addr(sm, tw->fetch_pc);
+  uint64_t addr = st_sm_inst_addr(tw, tw->fetch_pc);
   uint32_t in_line = (uint32_t)((line - addr % line) / 8);
   n = n < in_line ? n : in_line;
-  const st_module *m = sm->k->mod;
+  const st_module *m = tw->rk->k->mod;
   uint32_t left = m->n_insts - tw->fetch_pc;
   n = n < left ? n : left;
   return n ? n : 1;
@@ -66,11 +66,11 @@ static void fetch_for(st_sm *sm, uint32_t i, uint64_t now) {
   sm->fetch_wake |= UINT64_C(1) << i;
   st_mreq *r = st_mreq_alloc(sm->pool);
   if (r == NULL) {
-    st_error_set(sm->exec->err, ST_ERR_NOMEM, "out of host memory");
+    st_error_set(sm->err, ST_ERR_NOMEM, "out of host memory");
     return;
   }
   uint64_t line = st_cache_line_size(sm->l1i);
-  r->addr = st_sm_inst_addr(sm, tw->fetch_pc) / line * line;
+  r->addr = st_sm_inst_addr(tw, tw->fetch_pc) / line * line;
   r->bytes = (uint32_t)line;
   r->op = MREQ_READ;
   r->kind = ACC_INST_R;
@@ -115,7 +115,7 @@ static void fetch_inputs(st_sm *sm) {
   ST_BITS(i, sm->fetch_wake & sm->occ) {
     const st_twarp *tw = &sm->warps[i];
     uint64_t bit = UINT64_C(1) << i;
-    bool e = wants_fetch(tw) && tw->fetch_pc < sm->k->mod->n_insts;
+    bool e = wants_fetch(tw) && tw->fetch_pc < tw->rk->k->mod->n_insts;
     sm->fetch_elig = e ? sm->fetch_elig | bit : sm->fetch_elig & ~bit;
   }
   sm->fetch_elig &= sm->occ;
@@ -128,11 +128,21 @@ static void fetch_inputs(st_sm *sm) {
 void st_sm_fetch(st_sm *sm, uint64_t now) {
   st_uinst *u = sm->fetch;
   if (sm->fetch_quiet && !sm->fetch_wake && u->tb_launch == 0 && !sm->issued_any) {
-    return; /* its inputs and state are those of its last evaluation */
+    /* Its inputs and state are those of its last evaluation. */
+    if (sm->check_skips) {
+      fetch_inputs(sm);
+      if (st_sm_check_fetch_elig(sm, now) == ST_OK) {
+        st_sm_check_quiet_unit(sm, u, now);
+      }
+    }
+    return;
   }
   fetch_inputs(sm);
   sm->fetch_wake = 0;
-  if (st_uinst_eval(u, now, sm->exec->err) != ST_OK) {
+  if (sm->check_skips && st_sm_check_fetch_elig(sm, now) != ST_OK) {
+    return;
+  }
+  if (st_uinst_eval(u, now, sm->err) != ST_OK) {
     return;
   }
   /* Every fetch arbiter's output begins with grant_valid, grant
@@ -160,7 +170,7 @@ void st_sm_ifill(st_sm *sm, uint64_t line, uint64_t now) {
   ST_BITS(i, sm->occ) {
     st_twarp *tw = &sm->warps[i];
     if (tw->fetch_wait &&
-        st_sm_inst_addr(sm, tw->fetch_pc) / size * size == line) {
+        st_sm_inst_addr(tw, tw->fetch_pc) / size * size == line) {
       tw->fetch_wait = 0;
       sm->fetch_wake |= UINT64_C(1) << i;
     }

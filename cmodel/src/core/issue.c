@@ -25,7 +25,7 @@ static st_stall readiness(st_sm *sm, st_twarp *tw) {
     return tw->flushed ? STALL_CONTROL : STALL_FETCH;
   }
   uint32_t pc = tw->ibuf_pc[tw->ib_head];
-  const st_tinst *t = &sm->dec[pc];
+  const st_tinst *t = st_sm_tinst(tw, pc);
   if (tw->head_state == HEAD_BLOCKED) {
     return (st_stall)tw->stall; /* nothing it waits on has been written back */
   }
@@ -100,10 +100,10 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
   st_twarp *tw = &sm->warps[slot];
   st_warp *w = tw->fw;
   uint32_t pc = st_warp_pc(w);
-  const st_tinst *t = &sm->dec[pc];
+  const st_tinst *t = st_sm_tinst(tw, pc);
   st_flight *f = st_flight_alloc(sm);
   if (f == NULL) {
-    return st_error_set(sm->exec->err, ST_ERR_NOMEM, "out of host memory");
+    return st_error_set(sm->err, ST_ERR_NOMEM, "out of host memory");
   }
   f->warp = slot;
   f->pc = pc;
@@ -113,15 +113,16 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
     f->dst[f->n_dst++] = st_sm_reg_row(tw, t->dst[i]);
   }
   uint32_t active = st_warp_active(w);
-  sm->exec->clock = now;
-  st_exec_result r = st_exec_warp(sm->exec, w);
+  st_exec_env *env = &tw->rk->env;
+  env->clock = now;
+  st_exec_result r = st_exec_warp(env, w);
   if (r == ST_EXEC_FAULT) {
     st_flight_free(sm, f);
     return ST_ERR_FAULT;
   }
   if (!scoreboard_fit(tw)) {
     st_flight_free(sm, f);
-    return st_error_set(sm->exec->err, ST_ERR_NOMEM, "out of host memory");
+    return st_error_set(sm->err, ST_ERR_NOMEM, "out of host memory");
   }
   sm->stats.warp_insts++;
   sm->stats.thread_insts += (uint64_t)__builtin_popcount(active);
@@ -130,14 +131,14 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
     /* Volatile accesses and accesses ordered at GPU or system scope must see
      * other SMs' writes: the L1 (not coherent) is bypassed; so is it by the
      * .cg (cache global: L2 only) and .cv loads. */
-    const st_inst *in = &sm->k->mod->insts[pc];
+    const st_inst *in = &tw->rk->k->mod->insts[pc];
     f->bypass_l1 = (in->flags & (IF_VOLATILE | IF_CG | IF_CV)) || in->order == ORDER_VOLATILE ||
                    ((in->order == ORDER_RELAXED || in->order == ORDER_ACQUIRE ||
                      in->order == ORDER_RELEASE || in->order == ORDER_ACQ_REL ||
                      in->order == ORDER_SC) &&
                     (in->scope == SCOPE_GPU || in->scope == SCOPE_SYS));
     f->is_load = !w->access.is_store || w->access.is_atomic;
-    if (!f->is_load || sm->k->mod->insts[pc].op == OP_RED) {
+    if (!f->is_load || in->op == OP_RED) {
       f->n_dst = 0;
       f->is_load = 0;
     }
@@ -302,7 +303,7 @@ static void plan_passes(const st_sm *sm, uint32_t s, const uint8_t *ready, class
 void st_sm_issue(st_sm *sm, uint64_t now) {
   uint32_t per_sched = (uint32_t)sm->cfg->sm.issue_per_scheduler;
   uint32_t ns = sm->n_sched;
-  st_error *err = sm->exec->err;
+  st_error *err = sm->err;
   memset(sm->issued_valid, 0, sizeof sm->issued_valid);
   /* The controllers' registered outputs for this cycle (the WPT's counts:
    * the snapshot both schedulers and the fetch arbiter use, spec/baws.md
@@ -319,8 +320,18 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
     sm->wake &= ~sm->sched_mask[s];
     uint64_t changes = sm->stall_changes;
     uint64_t was_mem = classify(sm, s, woke);
+    if (sm->check_skips && st_sm_check_classes(sm, s, now) != ST_OK) {
+      return;
+    }
     if (sc->quiet && sm->stall_changes == changes && sc->u->tb_launch == 0) {
-      continue; /* no cause changed: the unit would repeat its last evaluation */
+      /* No cause changed: the unit would repeat its last evaluation. */
+      if (sm->check_skips) {
+        sched_inputs(sm, s, was_mem);
+        if (st_sm_check_quiet_unit(sm, sc->u, now) != ST_OK) {
+          return;
+        }
+      }
+      continue;
     }
     uint8_t *ready = sched_inputs(sm, s, was_mem);
     /* Every issue scheduler's output begins with grant_valid, grant, key

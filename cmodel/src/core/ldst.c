@@ -8,7 +8,8 @@
 /* Instruction addresses, kernel parameters and local memory live in regions
  * of their own, below global memory (which starts at 4 GiB), so that they
  * never share cache lines with each other or with global data. */
-#define ST_CODE_BASE UINT64_C(0x00000000f0000000)
+#define ST_CODE_BASE UINT64_C(0x00000000f0000000)      /* the first module's code */
+#define ST_CODE_MORE_BASE UINT64_C(0x0000200000000000) /* the code of the others */
 #define ST_PARAM_BASE UINT64_C(0x00000000e0000000)
 #define ST_LOCAL_BASE UINT64_C(0x0000000080000000)
 
@@ -74,7 +75,7 @@ static uint32_t shared_passes(const st_flight *f, uint32_t banks) {
 static void finish_flight(st_sm *sm, st_flight *f, uint64_t ready) {
   f->ready = ready;
   if (!st_wb_push(&sm->wb, f)) {
-    st_error_set(sm->exec->err, ST_ERR_NOMEM, "out of host memory");
+    st_error_set(sm->err, ST_ERR_NOMEM, "out of host memory");
   }
 }
 
@@ -87,7 +88,8 @@ static void physical_addresses(st_sm *sm, st_flight *f) {
   if (f->acc.space == SP_PARAM) {
     ST_LANES(l, f->acc.mask) { f->acc.addr[l] += ST_PARAM_BASE; }
   } else if (f->acc.space == SP_LOCAL) {
-    uint64_t stride = sm->k != NULL ? (uint64_t)sm->k->local_stride : 0;
+    const st_rkernel *rk = sm->warps[f->warp].rk;
+    uint64_t stride = rk != NULL ? (uint64_t)rk->k->local_stride : 0;
     uint64_t warp_region = ((uint64_t)sm->id * sm->max_warps + f->warp) * stride * ST_WARP_SIZE;
     ST_LANES(l, f->acc.mask) {
       uint64_t off = f->acc.addr[l];
@@ -125,7 +127,7 @@ static void start(st_sm *sm) {
 static st_mreq *new_request(st_sm *sm, const st_flight *f, uint64_t line, uint32_t bytes) {
   st_mreq *r = st_mreq_alloc(sm->pool);
   if (r == NULL) {
-    st_error_set(sm->exec->err, ST_ERR_NOMEM, "out of host memory");
+    st_error_set(sm->err, ST_ERR_NOMEM, "out of host memory");
     return NULL;
   }
   r->addr = line;
@@ -291,7 +293,11 @@ void st_sm_drain_misses(st_sm *sm) {
   }
 }
 
-uint64_t st_sm_inst_addr(const st_sm *sm, uint32_t pc) {
-  (void)sm;
-  return ST_CODE_BASE + (uint64_t)pc * 8;
+uint64_t st_sm_inst_addr(const st_twarp *tw, uint32_t pc) {
+  /* Each module's code has its own window (the first module's at
+   * ST_CODE_BASE, the others' 4 GiB apart above every data region), so
+   * kernels of different modules never share I-cache or L2 lines. */
+  uint64_t m = tw->rk->k->kmod->index;
+  uint64_t base = m == 0 ? ST_CODE_BASE : ST_CODE_MORE_BASE + (m << 32);
+  return base + (uint64_t)pc * 8;
 }

@@ -54,8 +54,8 @@ void st_sm_writeback(st_sm *sm, uint64_t now) {
 }
 
 void st_sm_collect(st_sm *sm, st_flight *f) {
-  const st_tinst *t = &sm->dec[f->pc];
   st_twarp *tw = &sm->warps[f->warp];
+  const st_tinst *t = st_sm_tinst(tw, f->pc);
   uint32_t banks = (uint32_t)sm->cfg->sm.reg_banks;
   uint64_t free_mask = ~sm->coll_mask[f->unit];
   uint32_t c = free_mask != 0 ? (uint32_t)__builtin_ctzll(free_mask) : UINT32_MAX;
@@ -91,7 +91,7 @@ static bool dispatch(st_sm *sm, st_flight *f, uint64_t now) {
     sm->ldst_queued++;
     return true;
   }
-  const st_tinst *t = &sm->dec[f->pc];
+  const st_tinst *t = st_sm_tinst(&sm->warps[f->warp], f->pc);
   for (uint32_t u = 0; u < sm->n_units[f->unit]; u++) {
     if (sm->unit_free[f->unit][u] <= now) {
       sm->unit_free[f->unit][u] = now + t->interval;

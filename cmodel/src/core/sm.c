@@ -1,10 +1,13 @@
 /* The SM: lifetime, CTA residency, the order of stages within a cycle, and
  * the per-cycle statistics. */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/fault.h"
+#include "common/hash.h"
 #include "core/sm_internal.h"
 
 st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st_sm **out,
@@ -43,8 +46,9 @@ st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st
   }
   st_sm_wake_all(sm);
   sm->skip_quiet = cfg->sim.skip_idle;
-  const char *fault = getenv("SIMTREF_FAULT");
-  sm->fault_lost_wake = fault != NULL && strcmp(fault, "lost-wake") == 0;
+  sm->check_skips = cfg->sim.check_skips;
+  sm->fault_lost_wake = st_fault_planted("lost-wake");
+  sm->fault_late_result = st_fault_planted("late-result");
   if (!ok) {
     st_sm_destroy(sm);
     return st_error_set(err, ST_ERR_NOMEM, "out of host memory creating an SM");
@@ -64,6 +68,10 @@ st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st
     st_sm_destroy(sm);
     return rc;
   }
+  bool stale = st_fault_planted("stale-refusal");
+  st_cache_set_check(sm->l1i, cfg->sim.check_skips, stale);
+  st_cache_set_check(sm->l1d, cfg->sim.check_skips, stale);
+  st_cache_set_check(sm->l1c, cfg->sim.check_skips, stale);
   st_mqueue_init(&sm->out, 0);
   rc = st_sm_units_init(sm, err);
   if (rc != ST_OK) {
@@ -112,16 +120,12 @@ void st_sm_destroy(st_sm *sm) {
   free(sm);
 }
 
-void st_sm_begin_kernel(st_sm *sm, const st_kernel *k, const st_tinst *decoded,
-                        uint32_t ctas_per_sm, st_exec_env *exec) {
-  sm->k = k;
-  sm->dec = decoded;
-  sm->ctas_per_sm = ctas_per_sm < sm->n_cta_slots ? ctas_per_sm : sm->n_cta_slots;
-  sm->exec = exec;
+void st_sm_set_error(st_sm *sm, st_error *err) { sm->err = err; }
+
+void st_sm_kernel_begin(st_sm *sm, const st_rkernel *rk, bool gpu_idle) {
   st_sm_wake_all(sm);
-  if (k != NULL) {
-    st_sm_units_kernel_begin(sm, sm->ctas_per_sm);
-  }
+  uint32_t n = rk->ctas_per_sm < sm->n_cta_slots ? rk->ctas_per_sm : sm->n_cta_slots;
+  st_sm_units_kernel_begin(sm, n, gpu_idle);
 }
 
 st_status st_sm_attach_cosim(st_sm *sm, const st_cosim_provider *prov, st_error *err) {
@@ -138,14 +142,20 @@ static void rank_ages(st_sm *sm) {
   }
 }
 
-bool st_sm_can_launch(const st_sm *sm) {
-  if (sm->k == NULL || sm->resident >= sm->ctas_per_sm) {
+bool st_sm_can_launch(const st_sm *sm, const st_rkernel *rk) {
+  if (rk->resident[sm->id] >= rk->ctas_per_sm || sm->resident >= sm->n_cta_slots) {
     return false;
   }
   if (sm->sig.admit_closed) {
     return false; /* an SM controller closed the SM to new blocks (DYNCTA's limit n) */
   }
-  uint32_t need = sm->k->warps_per_cta;
+  /* Blocks of other kernels share the registers and the shared memory (one
+   * kernel's limit already keeps its own blocks within them). */
+  if (sm->regs_used + rk->regs_per_cta > (uint64_t)sm->cfg->sm.registers ||
+      sm->shared_used + rk->shared_per_cta > (uint64_t)sm->cfg->sm.shared_mem) {
+    return false;
+  }
+  uint32_t need = rk->k->warps_per_cta;
   uint32_t free_run = 0;
   for (uint32_t i = 0; i < sm->max_warps; i++) {
     free_run = sm->warps[i].fw == NULL && !sm->warps[i].inflight ? free_run + 1 : 0;
@@ -163,8 +173,9 @@ static bool reserve_scoreboard(st_twarp *tw, uint32_t rows) {
   return tw->pending != NULL && tw->pending_mem != NULL;
 }
 
-st_status st_sm_launch_cta(st_sm *sm, uint64_t linear, uint64_t now, st_error *err) {
-  const st_kernel *k = sm->k;
+st_status st_sm_launch_cta(st_sm *sm, st_rkernel *rk, uint64_t linear, uint64_t now,
+                           st_error *err) {
+  const st_kernel *k = rk->k;
   uint32_t slot = 0;
   while (slot < sm->n_cta_slots && sm->ctas[slot].cta != NULL) {
     slot++;
@@ -186,12 +197,14 @@ st_status st_sm_launch_cta(st_sm *sm, uint64_t linear, uint64_t now, st_error *e
     return rc;
   }
   sm->ctas[slot].cta = cta;
+  sm->ctas[slot].rk = rk;
   sm->ctas[slot].first_warp = first;
   sm->ctas[slot].warps_live = cta->nwarps;
   for (uint32_t w = 0; w < cta->nwarps; w++) {
     st_twarp *tw = &sm->warps[first + w];
     release_warp_slot(tw);
     tw->fw = &cta->warps[w];
+    tw->rk = rk;
     sm->occ |= UINT64_C(1) << (first + w);
     tw->stall = STALL_FETCH;
     sm->stall_count[STALL_FETCH]++;
@@ -216,6 +229,9 @@ st_status st_sm_launch_cta(st_sm *sm, uint64_t linear, uint64_t now, st_error *e
   st_sm_wake_all(sm);
   st_sm_units_tb_launch(sm, slot);
   sm->resident++;
+  rk->resident[sm->id]++;
+  sm->regs_used += rk->regs_per_cta;
+  sm->shared_used += rk->shared_per_cta;
   sm->stats.ctas_launched++;
   return ST_OK;
 }
@@ -241,6 +257,11 @@ static void retire_ctas(st_sm *sm) {
     }
     st_cta_destroy(tc->cta);
     tc->cta = NULL;
+    tc->rk->resident[sm->id]--;
+    tc->rk->ctas_retired++;
+    sm->regs_used -= tc->rk->regs_per_cta;
+    sm->shared_used -= tc->rk->shared_per_cta;
+    tc->rk = NULL;
     sm->done_ctas &= ~(UINT64_C(1) << s);
     sm->ev.cta_exit |= UINT64_C(1) << s;
     sm->resident--;
@@ -326,26 +347,121 @@ st_status st_sm_cycle(st_sm *sm, uint64_t now) {
   }
   st_sm_writeback(sm, now);
   st_sm_ldst(sm, now);
-  if (sm->exec->err->code != ST_OK) {
-    return sm->exec->err->code;
+  if (sm->err->code != ST_OK) {
+    return sm->err->code;
   }
   st_sm_operands(sm, now);
   st_sm_issue(sm, now);
-  if (sm->exec->err->code != ST_OK) {
-    return sm->exec->err->code;
+  if (sm->err->code != ST_OK) {
+    return sm->err->code;
   }
   st_sm_decode(sm, now);
   st_sm_fetch(sm, now);
-  if (sm->exec->err->code == ST_OK) {
-    st_sm_units_sm_end(sm, now, sm->exec->err);
+  if (sm->err->code == ST_OK) {
+    st_sm_units_sm_end(sm, now, sm->err);
   }
-  if (sm->exec->err->code != ST_OK) {
-    return sm->exec->err->code;
+  if (sm->err->code != ST_OK) {
+    return sm->err->code;
   }
   st_sm_drain_misses(sm);
   account(sm, 1);
   retire_ctas(sm);
+  if (sm->check_skips &&
+      (st_sm_check_masks(sm, now) != ST_OK || st_sm_check_caches(sm, now) != ST_OK)) {
+    return sm->err->code;
+  }
   return ST_OK;
+}
+
+void st_sm_activity_of(const st_sm *sm, st_sm_activity *a) {
+  memset(a, 0, sizeof *a);
+  a->occ = sm->occ;
+  a->decoding = sm->decoding;
+  a->done_ctas = sm->done_ctas;
+  a->wb = sm->wb.n;
+  a->coll_busy = sm->coll_busy;
+  a->ldst_queued = sm->ldst_queued;
+  a->ldst_busy = sm->ldst != NULL;
+  a->out_empty = st_mqueue_empty(&sm->out);
+  a->resident = sm->resident;
+  ST_BITS(i, sm->occ) {
+    const st_twarp *tw = &sm->warps[i];
+    a->ibuf += tw->ib_count;
+    a->decode_n += tw->decode_n;
+    a->fetch_wait += tw->fetch_wait;
+    a->inflight += tw->inflight;
+    a->finished += tw->finished;
+    a->at_bar += tw->at_bar;
+  }
+  uint64_t h = ST_FNV1A64_INIT;
+  for (uint32_t i = 0; i < sm->n_uinst; i++) {
+    h = st_fnv1a64(h, sm->uinst[i]->s, sm->uinst[i]->desc->state_size);
+  }
+  a->units = h;
+}
+
+bool st_sm_activity_differ(const st_sm_activity *a, const st_sm_activity *b, char *why,
+                           size_t size) {
+  static const char *const names[] = {
+      "the occupied warp slots", "the warps with fetched instructions on their way",
+      "the finished blocks", "the results waiting for write-back", "the busy collectors",
+      "the LD/ST queue", "the LD/ST unit", "the outgoing requests", "the resident blocks",
+      "the I-buffers", "the instructions being decoded", "the I-cache misses waited on",
+      "the instructions in flight", "the finished warps", "the warps at a barrier",
+      "the registers of a unit"};
+  const uint64_t *x = (const uint64_t *)(const void *)a, *y = (const uint64_t *)(const void *)b;
+  for (size_t i = 0; i < sizeof *a / sizeof(uint64_t) && i < sizeof names / sizeof names[0]; i++) {
+    if (x[i] != y[i]) {
+      snprintf(why, size, "%s changed (%" PRIu64 " -> %" PRIu64 ")", names[i], y[i], x[i]);
+      return true;
+    }
+  }
+  return false;
+}
+
+void st_sm_idle_stats(const st_sm *sm, st_sm_stats *out) {
+  st_sm tmp = *sm;
+  tmp.issued_any = 0;
+  account(&tmp, 1);
+  *out = tmp.stats;
+}
+
+/* The fields of st_sm_stats, for reports: where each begins and how many
+ * counters it holds. */
+typedef struct stats_field {
+  size_t offset;
+  const char *name;
+  unsigned count;
+} stats_field;
+
+#define SF(f, n) {offsetof(st_sm_stats, f), #f, n}
+static const stats_field stats_fields[] = {
+    SF(cycles, 1),          SF(state, CORE_STATES),    SF(warp_insts, 1),
+    SF(thread_insts, 1),    SF(stall, STALL_KINDS),    SF(wb_stall_cycles, 1),
+    SF(bank_conflict_cycles, 1), SF(shared_bank_extra, 1), SF(mem_insts, 1),
+    SF(mem_lines, 1),       SF(mem_latency_sum, 1),    SF(mem_latency_count, 1),
+    SF(ctas_launched, 1),   SF(ctas_done, 1),          SF(fetches, 1),
+    SF(icache_misses, 1),
+};
+
+bool st_sm_stats_differ(const st_sm_stats *a, const st_sm_stats *b, char *why, size_t size) {
+  for (size_t i = 0; i < sizeof stats_fields / sizeof stats_fields[0]; i++) {
+    const stats_field *f = &stats_fields[i];
+    for (unsigned k = 0; k < f->count; k++) {
+      uint64_t x, y;
+      memcpy(&x, (const char *)a + f->offset + k * 8, 8);
+      memcpy(&y, (const char *)b + f->offset + k * 8, 8);
+      if (x != y) {
+        if (f->count > 1) {
+          snprintf(why, size, "%s[%u] %" PRIu64 " instead of %" PRIu64, f->name, k, x, y);
+        } else {
+          snprintf(why, size, "%s %" PRIu64 " instead of %" PRIu64, f->name, x, y);
+        }
+        return true;
+      }
+    }
+  }
+  return false;
 }
 
 void st_sm_account_idle(st_sm *sm, uint64_t n) {
@@ -378,11 +494,21 @@ uint64_t st_sm_next_event(const st_sm *sm, uint64_t now) {
   if (sm->coll_busy != 0) {
     return now + 1;
   }
+  /* A unit that was evaluated in the last cycle and not found quiet may
+   * change its registers on the next edge: skipped cycles do not clock it. */
+  for (uint32_t s = 0; s < sm->n_sched; s++) {
+    if ((sm->occ & sm->sched_mask[s]) != 0 && !sm->sched[s].quiet) {
+      return now + 1;
+    }
+  }
+  if (sm->occ != 0 && !sm->fetch_quiet) {
+    return now + 1;
+  }
   uint64_t next = UINT64_MAX;
   ST_BITS(i, sm->occ) {
     const st_twarp *tw = &sm->warps[i];
-    if (!tw->finished && tw->ib_count != 0 && !tw->at_bar) {
-      return now + 1; /* an instruction waits in its I-buffer */
+    if (!tw->finished && tw->ib_count != 0 && !tw->at_bar && tw->head_state != HEAD_BLOCKED) {
+      return now + 1; /* an instruction waits in its I-buffer, not for a result */
     }
     if (tw->decode_n != 0) {
       next = tw->decode_at < next ? tw->decode_at : next;
@@ -392,7 +518,8 @@ uint64_t st_sm_next_event(const st_sm *sm, uint64_t now) {
   }
   const st_flight *f = st_wb_peek(&sm->wb);
   if (f != NULL) {
-    next = f->ready < next ? f->ready : next;
+    uint64_t at = f->ready + (sm->fault_late_result ? 1 : 0);
+    next = at < next ? at : next;
   }
   if (sm->done_ctas != 0) {
     return now + 1; /* a CTA is about to retire */
@@ -414,7 +541,7 @@ void st_sm_describe(const st_sm *sm, char *buf, size_t size) {
       continue;
     }
     char line[512];
-    st_warp_describe(sm->k, tw->fw, line, sizeof line);
+    st_warp_describe(tw->rk->k, tw->fw, line, sizeof line);
     int n = snprintf(buf + o, size - o, "\n  SM %u slot %u: %s; %u in flight", sm->id,
                      (unsigned)i, line, tw->inflight);
     if (n < 0) {

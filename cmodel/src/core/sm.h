@@ -78,6 +78,19 @@ typedef struct st_sm st_sm;
 struct st_unit;
 struct st_uinst;
 
+/* A kernel resident on the GPU, as its SMs see it. The GPU's launch queue
+ * (gpu/launch.c) owns it; an SM may hold blocks of several at once. */
+typedef struct st_rkernel {
+  const st_kernel *k;
+  const st_tinst *dec;        /* its module's timing decode, per instruction */
+  st_exec_env env;            /* the functional environment of its warps */
+  uint32_t ctas_per_sm;       /* blocks of it one SM may hold (occupancy, TB policy) */
+  uint32_t regs_per_cta;      /* registers one block takes */
+  uint32_t shared_per_cta;    /* shared memory one block takes (allocation granules) */
+  uint16_t *resident;         /* per SM: its blocks there now */
+  uint64_t ctas_retired;      /* its blocks that finished and left their SM */
+} st_rkernel;
+
 /* Everything an SM reaches outside itself. */
 typedef struct st_sm_env {
   const st_config *cfg;
@@ -94,16 +107,24 @@ struct st_cosim_provider;
  * (core/sm_units.c); prov may be NULL when none are named. */
 st_status st_sm_attach_cosim(st_sm *sm, const struct st_cosim_provider *prov, st_error *err);
 
-/* Prepares the SM for a kernel: its decoded instructions and occupancy
- * limit (CTAs per SM). The caches keep their contents across kernels. */
-void st_sm_begin_kernel(st_sm *sm, const st_kernel *k, const st_tinst *decoded,
-                        uint32_t ctas_per_sm, st_exec_env *exec);
+/* Where the SM reports faults, deadlock details and allocation failures
+ * (the error of the run in progress). */
+void st_sm_set_error(st_sm *sm, st_error *err);
 
-/* True if a CTA of the current kernel fits now (a free slot and resources). */
-bool st_sm_can_launch(const st_sm *sm);
+/* A kernel became resident on the GPU (gpu_idle: no other kernel is): the
+ * SM's units hear of it (an idle GPU's issue schedulers start from reset;
+ * the SM controllers take its occupancy limit). The caches keep their
+ * contents across kernels. */
+void st_sm_kernel_begin(st_sm *sm, const st_rkernel *rk, bool gpu_idle);
 
-/* Places CTA `linear` of the current kernel on the SM. */
-st_status st_sm_launch_cta(st_sm *sm, uint64_t linear, uint64_t now, st_error *err);
+/* True if a block of rk fits now: its per-SM limit, a free TB slot, enough
+ * free warp slots in a row, registers and shared memory, and no SM
+ * controller holding new blocks back. */
+bool st_sm_can_launch(const st_sm *sm, const st_rkernel *rk);
+
+/* Places block `linear` of rk on the SM. */
+st_status st_sm_launch_cta(st_sm *sm, st_rkernel *rk, uint64_t linear, uint64_t now,
+                           st_error *err);
 
 /* One core cycle. Returns ST_OK, or ST_ERR_FAULT with the report in the exec
  * environment's error. */
@@ -151,6 +172,25 @@ bool st_sm_units_step_idle(const st_sm *sm);
 struct st_uinst *st_sm_unit_instance(const st_sm *sm, const struct st_unit *u);
 /* Every unit instance of the SM, for statistics and traces. */
 struct st_uinst *const *st_sm_units(const st_sm *sm, uint32_t *n);
+
+/* sim.check_skips: what changes when an SM acts (a cycle predicted idle must
+ * change none of it). */
+typedef struct st_sm_activity {
+  uint64_t occ, decoding, done_ctas;
+  uint64_t wb, coll_busy, ldst_queued, ldst_busy, out_empty, resident;
+  uint64_t ibuf, decode_n, fetch_wait, inflight, finished, at_bar;
+  uint64_t units; /* a hash of every unit instance's registers */
+} st_sm_activity;
+void st_sm_activity_of(const st_sm *sm, st_sm_activity *a);
+/* The first field that differs, in why; false if none. */
+bool st_sm_activity_differ(const st_sm_activity *a, const st_sm_activity *b, char *why,
+                           size_t size);
+
+/* sim.check_skips: the SM's statistics after one more cycle accounted as
+ * idle-cycle skipping would (st_sm_account_idle), and whether two
+ * statistics differ (the first field that does, in why). */
+void st_sm_idle_stats(const st_sm *sm, st_sm_stats *out);
+bool st_sm_stats_differ(const st_sm_stats *a, const st_sm_stats *b, char *why, size_t size);
 
 const st_sm_stats *st_sm_get_stats(const st_sm *sm);
 const st_cache_stats *st_sm_l1d_stats(const st_sm *sm);

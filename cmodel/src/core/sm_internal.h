@@ -39,6 +39,7 @@ typedef struct st_flight {
 /* Timing state of one warp slot. */
 typedef struct st_twarp {
   st_warp *fw;          /* functional warp; NULL when the slot is free */
+  st_rkernel *rk;       /* its kernel (while the slot is occupied) */
   uint32_t cta_slot;
   uint64_t age;         /* launch order: smaller is older */
   uint8_t age_rank;     /* rank of age among the SM's resident warps (0: oldest) */
@@ -64,6 +65,7 @@ typedef struct st_twarp {
 
 typedef struct st_tcta {
   st_cta *cta;          /* functional CTA; NULL when the slot is free */
+  st_rkernel *rk;       /* its kernel */
   uint32_t first_warp;  /* its warps occupy slots first_warp .. + nwarps - 1 */
   uint32_t warps_live;
 } st_tcta;
@@ -133,10 +135,7 @@ struct st_sm {
   uint32_t id;
   const st_config *cfg;
   st_mreq_pool *pool;
-  st_exec_env *exec;
-  const st_kernel *k;
-  const st_tinst *dec;
-  uint32_t ctas_per_sm;
+  st_error *err;        /* the error of the run in progress */
   uint32_t max_warps;
 
   st_twarp *warps;
@@ -157,13 +156,16 @@ struct st_sm {
   bool skip_quiet;      /* sim.skip_idle: quiet schedulers are not evaluated */
   bool fault_lost_wake; /* planted fault for the tests (SIMTREF_FAULT=lost-wake): a freed
                            operand collector wakes no warp */
+  bool fault_late_result; /* planted fault (SIMTREF_FAULT=late-result): idle-cycle skipping
+                           is told results are ready one cycle late */
+  bool check_skips;     /* sim.check_skips: every shortcut is checked (core/check.c) */
   st_tcta *ctas;
   uint32_t n_cta_slots;
   uint64_t done_ctas;   /* CTA slots whose warps all finished, not retired yet */
   uint32_t resident;
   uint64_t next_age;
-  uint32_t threads_used;
-  uint32_t shared_used;
+  uint32_t regs_used;   /* registers the resident blocks take */
+  uint32_t shared_used; /* shared memory the resident blocks take */
 
   st_cache *l1i, *l1d, *l1c;
   st_mqueue out;        /* requests for the interconnect */
@@ -189,7 +191,6 @@ struct st_sm {
   st_sm_events ev;      /* this cycle's events for the controllers */
   st_sm_signals sig;    /* what the controllers publish */
   st_cycle_flags flags; /* the classification of the last classified cycle */
-  unsigned kernel_ctas; /* the running kernel's occupancy limit (for kernel_begin) */
 
   st_collector *coll[UNIT_KINDS];
   uint32_t n_coll[UNIT_KINDS];
@@ -231,6 +232,10 @@ static inline bool st_sm_collector_free(const st_sm *sm, uint8_t unit) {
   return sm->coll_used[unit] < sm->n_coll[unit];
 }
 void st_sm_collect(st_sm *sm, st_flight *f);
+/* The timing decode of the instruction at pc of the warp's kernel. */
+static inline const st_tinst *st_sm_tinst(const st_twarp *tw, uint32_t pc) {
+  return &tw->rk->dec[pc];
+}
 /* Register row of a register of the warp's running function. */
 static inline uint32_t st_sm_reg_row(const st_twarp *tw, uint32_t reg) { return tw->fw->reg_base + reg; }
 
@@ -246,8 +251,9 @@ void st_sm_issue(st_sm *sm, uint64_t now);
  * arbiter, SM controllers), created from the unit registry. */
 st_status st_sm_units_init(st_sm *sm, st_error *err);
 void st_sm_units_destroy(st_sm *sm);
-/* A kernel begins: the issue schedulers are reset, the controllers told. */
-void st_sm_units_kernel_begin(st_sm *sm, unsigned ctas_per_sm);
+/* A kernel begins: the controllers are told its occupancy limit; on an
+ * idle GPU the issue schedulers start from reset. */
+void st_sm_units_kernel_begin(st_sm *sm, unsigned ctas_per_sm, bool gpu_idle);
 /* Creates the RTL twins cosim.units asks for; fails with the reason. */
 st_status st_sm_units_attach(st_sm *sm, const st_cosim_provider *prov, st_error *err);
 /* The controllers' issue_begin and sm_end hooks (core/sm.c calls them). */
@@ -257,10 +263,25 @@ st_status st_sm_units_sm_end(st_sm *sm, uint64_t now, st_error *err);
  * next clock edge (st_uinst.tb_launch). */
 void st_sm_units_tb_launch(st_sm *sm, uint32_t b);
 
+/* core/check.c: sim.check_skips. Each returns ST_ERR_INTERNAL with a report
+ * in sm->err where a shortcut would have given another result. */
+/* Every occupied warp of scheduler s: its kept cause against a full look. */
+st_status st_sm_check_classes(st_sm *sm, uint32_t s, uint64_t now);
+/* The per-cause masks and counts, the busy-collector masks. */
+st_status st_sm_check_masks(st_sm *sm, uint64_t now);
+/* A unit skipped as quiet, evaluated on its current inputs (u->in): it must
+ * grant nothing and keep its registers. */
+st_status st_sm_check_quiet_unit(st_sm *sm, st_uinst *u, uint64_t now);
+/* The fetch eligibility kept for each warp against a full look. */
+st_status st_sm_check_fetch_elig(st_sm *sm, uint64_t now);
+/* The SM's caches' refusal-memo checks. */
+st_status st_sm_check_caches(st_sm *sm, uint64_t now);
+
 /* core/fetch.c */
 void st_sm_decode(st_sm *sm, uint64_t now);
 void st_sm_fetch(st_sm *sm, uint64_t now);
-uint64_t st_sm_inst_addr(const st_sm *sm, uint32_t pc);
+/* The address of instruction pc of the warp's kernel (its module's code). */
+uint64_t st_sm_inst_addr(const st_twarp *tw, uint32_t pc);
 void st_sm_ifill(st_sm *sm, uint64_t line, uint64_t now);
 void st_ibuf_flush(st_sm *sm, st_twarp *tw, uint32_t pc, bool control);
 

@@ -93,11 +93,10 @@ void st_sm_units_destroy(st_sm *sm) {
   sm->n_uinst = 0;
 }
 
-void st_sm_units_kernel_begin(st_sm *sm, unsigned ctas_per_sm) {
-  for (uint32_t s = 0; s < sm->n_sched; s++) {
+void st_sm_units_kernel_begin(st_sm *sm, unsigned ctas_per_sm, bool gpu_idle) {
+  for (uint32_t s = 0; gpu_idle && s < sm->n_sched; s++) {
     st_uinst_reset(sm->sched[s].u);
     sm->sched[s].u->tb_launch = 0;
-    sm->sched[s].quiet = false;
   }
   for (uint32_t i = 0; i < sm->n_ctl; i++) {
     const st_smctl_ops *ops = sm->ctl[i]->unit->ops;

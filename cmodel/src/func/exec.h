@@ -25,6 +25,7 @@ typedef struct st_kmodule {
   uint32_t *reg_rows;      /* per function: deepest register use of a call from it */
   struct st_tinst *tinst;  /* per instruction: timing decode (core/decode.h) */
   uint32_t *est_regs;      /* per function: registers per thread estimated from the PTX */
+  uint32_t index;          /* modules loaded on the GPU before this one */
   struct st_kmodule *next;
 } st_kmodule;
 
@@ -48,6 +49,7 @@ typedef struct st_kernel {
   uint8_t *params;         /* kernel parameter buffer */
   uint32_t param_size;
   uint64_t launch_id;      /* sequence number on the GPU (%gridid) */
+  uint32_t stream;         /* the stream it was launched on (0: the default stream) */
 } st_kernel;
 
 /* Execution environment shared by every warp of a launch. */

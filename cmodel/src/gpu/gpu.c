@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "gpu/gpu_internal.h"
+#include "gpu/tbsched.h"
 #include "units/cosim_hook.h"
 
 st_arg st_arg_f32(float x) {
@@ -202,10 +203,8 @@ st_status st_kernel_occupancy(st_gpu *gpu, st_kmodule *mod, const char *entry, s
     return st_error_set(err, ST_ERR_USAGE, "occupancy: empty block");
   }
   k.regs_per_thread = st_kernel_regs(&gpu->cfg, &k);
-  *ctas_per_sm = st_occupancy(&gpu->cfg, &k);
-  if (gpu->cfg.cta_scheduler.policy == ST_CTA_DYNCTA && *ctas_per_sm > 1) {
-    *ctas_per_sm = 1; /* DYNCTA's limit n may fall to 1 */
-  }
+  uint32_t limit = st_occupancy(&gpu->cfg, &k);
+  *ctas_per_sm = st_tbs_policy_of(&gpu->cfg)->guaranteed(&gpu->cfg, limit);
   return ST_OK;
 }
 
@@ -235,9 +234,34 @@ static st_status check_launch(const st_gpu *gpu, st_dim3 grid, st_dim3 block, st
   return ST_OK;
 }
 
+st_status st_stream_create(st_gpu *gpu, uint32_t *stream, st_error *err) {
+  if (gpu->n_streams == UINT32_MAX - 1) {
+    return st_error_set(err, ST_ERR_USAGE, "too many streams");
+  }
+  *stream = ++gpu->n_streams;
+  return ST_OK;
+}
+
+st_status st_gpu_set_sm_clock(st_gpu *gpu, uint32_t sm, int64_t hz, st_error *err) {
+  if (gpu->cfg.sim.mode != ST_MODE_TIMING) {
+    return st_error_set(err, ST_ERR_USAGE, "SM clocks exist in timing mode only");
+  }
+  return st_timing_set_sm_clock(gpu, sm, hz, err);
+}
+
 st_status st_launch(st_gpu *gpu, st_kmodule *mod, const char *entry, st_dim3 grid,
                     st_dim3 block, uint32_t shared_bytes, const st_arg *args, size_t n_args,
                     st_error *err) {
+  return st_launch_on(gpu, 0, mod, entry, grid, block, shared_bytes, args, n_args, err);
+}
+
+st_status st_launch_on(st_gpu *gpu, uint32_t stream, st_kmodule *mod, const char *entry,
+                       st_dim3 grid, st_dim3 block, uint32_t shared_bytes, const st_arg *args,
+                       size_t n_args, st_error *err) {
+  if (stream > gpu->n_streams) {
+    return st_error_set(err, ST_ERR_USAGE, "launch of %s: stream %u was not created", entry,
+                        stream);
+  }
   const st_module *m = mod->ir;
   const st_function *f = st_module_find_func(m, entry);
   if (f == NULL || !f->is_entry) {
@@ -302,12 +326,12 @@ st_status st_launch(st_gpu *gpu, st_kmodule *mod, const char *entry, st_dim3 gri
     gpu->cap_queue = cap;
   }
   k.launch_id = ++gpu->next_launch_id;
+  k.stream = stream;
   gpu->queue[gpu->n_queue++] = k;
   return ST_OK;
 }
 
-/* A new statistics set at the end of the kernel list. */
-static st_statset *next_kernel_stats(st_gpu *gpu, const char *name) {
+st_statset *st_gpu_next_kernel_stats(st_gpu *gpu, const char *name) {
   if (gpu->n_kstats == gpu->cap_kstats) {
     size_t cap = gpu->cap_kstats ? gpu->cap_kstats * 2 : 16;
     st_statset *p = realloc(gpu->kstats, cap * sizeof *p);
@@ -342,24 +366,26 @@ st_status st_synchronize(st_gpu *gpu, st_error *err) {
     rc = st_error_set(err, ST_ERR_USAGE,
                       "%zu launch(es) dropped: an earlier kernel failed on this GPU", gpu->n_queue);
   }
-  for (size_t i = 0; i < gpu->n_queue; i++) {
-    st_kernel *k = &gpu->queue[i];
-    if (rc == ST_OK && !gpu->broken) {
-      double t0 = now_seconds();
-      if (gpu->cfg.sim.mode == ST_MODE_TIMING) {
-        st_statset *ks = next_kernel_stats(gpu, k->name);
-        rc = ks == NULL ? st_error_set(err, ST_ERR_NOMEM, "out of host memory")
-                        : st_run_timing(gpu, k, ks, err);
-      } else {
-        rc = st_run_functional(gpu, k, err);
-      }
-      gpu->totals.wall_seconds += now_seconds() - t0;
-      gpu->totals.kernels++;
-      if (rc != ST_OK) {
-        gpu->broken = true;
+  if (rc == ST_OK && gpu->n_queue > 0) {
+    double t0 = now_seconds();
+    if (gpu->cfg.sim.mode == ST_MODE_TIMING) {
+      /* Every launch through the launch queue: streams run concurrently. */
+      rc = st_run_timing(gpu, gpu->queue, gpu->n_queue, err);
+    } else {
+      /* Functional mode runs the launches one after another, in launch
+       * order, whatever their streams. */
+      for (size_t i = 0; i < gpu->n_queue && rc == ST_OK; i++) {
+        rc = st_run_functional(gpu, &gpu->queue[i], err);
+        gpu->totals.kernels++;
       }
     }
-    st_kernel_release(k);
+    gpu->totals.wall_seconds += now_seconds() - t0;
+    if (rc != ST_OK) {
+      gpu->broken = true;
+    }
+  }
+  for (size_t i = 0; i < gpu->n_queue; i++) {
+    st_kernel_release(&gpu->queue[i]);
   }
   gpu->n_queue = 0;
   return rc;

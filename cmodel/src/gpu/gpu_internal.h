@@ -27,6 +27,7 @@ struct st_gpu {
   st_kernel *queue;       /* launches waiting for st_synchronize */
   size_t n_queue, cap_queue;
   uint64_t next_launch_id;
+  uint32_t n_streams;     /* streams created (stream 0 always exists) */
   st_run_totals totals;
   bool broken;            /* a kernel faulted or deadlocked: later launches are dropped */
   st_tmachine *tm;        /* the timing model, created by the first timing-mode kernel */
@@ -48,6 +49,10 @@ void st_kernel_release(st_kernel *k);
 /* Hands the traced units' instances their files (st_timing_prepare, once
  * the machine exists). */
 st_status st_timing_attach_traces(st_gpu *gpu, st_error *err);
+
+/* A new statistics set at the end of the GPU's kernel list (NULL when out
+ * of memory). */
+st_statset *st_gpu_next_kernel_stats(st_gpu *gpu, const char *name);
 
 /* Runs one kernel to completion in functional mode. */
 st_status st_run_functional(st_gpu *gpu, st_kernel *k, st_error *err);

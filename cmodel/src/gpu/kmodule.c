@@ -185,6 +185,7 @@ static st_status kmodule_attach(st_gpu *gpu, st_module *ir, st_kmodule **out, st
     kmodule_free(km);
     return rc;
   }
+  km->index = gpu->modules != NULL ? gpu->modules->index + 1 : 0;
   km->next = gpu->modules;
   gpu->modules = km;
   *out = km;

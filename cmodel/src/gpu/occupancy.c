@@ -1,6 +1,7 @@
 /* Occupancy: how many CTAs of a kernel one SM holds at once. One rule for
  * both the functional and the timing model, and for the host API. */
 #include "gpu/gpu_internal.h"
+#include "gpu/tbsched.h"
 
 uint32_t st_kernel_regs(const st_config *cfg, const st_kernel *k) {
   const st_function *f = k->entry;
@@ -45,9 +46,6 @@ uint32_t st_occupancy(const st_config *cfg, const st_kernel *k) {
     uint64_t by_regs = (uint64_t)cfg->sm.registers / regs_cta;
     n = by_regs < n ? by_regs : n;
   }
-  if (cfg->cta_scheduler.policy == ST_CTA_STATIC && cfg->cta_scheduler.limit > 0 &&
-      (uint64_t)cfg->cta_scheduler.limit < n) {
-    n = (uint64_t)cfg->cta_scheduler.limit;
-  }
-  return (uint32_t)n;
+  /* Then the thread-block scheduler's own limit (static: cta_scheduler.limit). */
+  return st_tbs_policy_of(cfg)->limit(cfg, (uint32_t)n);
 }

@@ -10,10 +10,16 @@
 typedef struct st_tmachine st_tmachine;
 struct st_gpu;
 
-/* Runs kernel k to completion in timing mode and appends its statistics to
- * out (may be NULL). The machine is created on first use and keeps its
- * caches and clocks from one kernel to the next. */
-st_status st_run_timing(struct st_gpu *gpu, st_kernel *k, st_statset *out, st_error *err);
+/* Runs the n launches (launch order, each on its stream) to completion in
+ * timing mode through the launch queue (gpu/launch.h), appending each
+ * kernel's statistics to the GPU's list as it becomes resident and
+ * bringing the run totals up to date. The machine is created on first use
+ * and keeps its caches and clocks from one run to the next. */
+st_status st_run_timing(struct st_gpu *gpu, st_kernel *launches, size_t n, st_error *err);
+
+/* Sets SM sm's clock to hz from its next cycle boundary on (the other SMs,
+ * the front end and the memory system keep theirs). */
+st_status st_timing_set_sm_clock(struct st_gpu *gpu, uint32_t sm, int64_t hz, st_error *err);
 
 /* Creates the timing machine (and attaches co-simulated units) if it does
  * not exist yet. */

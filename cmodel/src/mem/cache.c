@@ -23,6 +23,7 @@
  *     recomputed with st_addrmap by a cache whose victims map elsewhere).
  * No timing state lives here: the replacement order uses a use counter, so
  * an idle cache is the same at any later time. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -357,14 +358,17 @@ st_cache_outcome st_cache_access(st_cache *c, st_mreq *req, uint64_t now, st_res
   *why = RESFAIL_NONE;
   const uint64_t line = req->addr >> c->line_log2;
   unsigned kind = req->kind < ACC_KINDS ? req->kind : ACC_GLOBAL_R;
-  if (c->refused.valid && c->refused.version == c->version && c->refused.line == line &&
-      c->refused.op == req->op && c->refused.kind == req->kind) {
+  bool memo = c->refused.valid && (c->refused.version == c->version || c->fault_stale) &&
+              c->refused.line == line && c->refused.op == req->op && c->refused.kind == req->kind;
+  if (memo && !c->check) {
     /* Refused again: the same request, nothing changed since. */
     *why = (st_resfail)c->refused.why;
     c->stats.outcome[kind][CACHE_RESFAIL]++;
     c->stats.resfail[*why]++;
     return CACHE_RESFAIL;
   }
+  uint64_t version_before = c->version;
+  st_resfail memo_why = (st_resfail)c->refused.why;
   const uint32_t set = cache_set_of(c, line);
   const int32_t way = cache_find_way(c, set, line);
   st_cache_outcome o;
@@ -382,6 +386,15 @@ st_cache_outcome st_cache_access(st_cache *c, st_mreq *req, uint64_t now, st_res
     break;
   }
   c->stats.outcome[kind][o]++;
+  if (memo && c->check_msg[0] == '\0' &&
+      (o != CACHE_RESFAIL || *why != memo_why || c->version != version_before)) {
+    snprintf(c->check_msg, sizeof c->check_msg,
+             "cache %s: the refusal memo answered a repeated request to line %#" PRIx64
+             " 'refused (%d)', but made in full it is %s (outcome %d, reason %d)",
+             c->name, line, (int)memo_why,
+             o != CACHE_RESFAIL ? "not refused" : "refused otherwise or it changed the cache",
+             (int)o, (int)*why);
+  }
   if (o == CACHE_RESFAIL) {
     c->stats.resfail[*why]++;
     c->refused.valid = true;
@@ -394,6 +407,15 @@ st_cache_outcome st_cache_access(st_cache *c, st_mreq *req, uint64_t now, st_res
     c->version++;
   }
   return o;
+}
+
+void st_cache_set_check(st_cache *c, bool check, bool fault_stale) {
+  c->check = check;
+  c->fault_stale = fault_stale;
+}
+
+const char *st_cache_check_failure(const st_cache *c) {
+  return c != NULL && c->check_msg[0] != '\0' ? c->check_msg : NULL;
 }
 
 st_mreq *st_cache_peek_miss(const st_cache *c) { return st_mqueue_peek(&c->miss_q); }

@@ -67,6 +67,12 @@ struct st_cache {
    * so the same request (line, operation, kind) at the same version is
    * refused again for the same reason: the last refusal is remembered. */
   uint64_t version;
+  /* sim.check_skips: a refusal the memo answers is made again in full and
+   * compared; the first difference is kept in check_msg. fault_stale is a
+   * planted fault for the tests (SIMTREF_FAULT=stale-refusal): the memo
+   * ignores the version. */
+  bool check, fault_stale;
+  char check_msg[256];
   struct {
     bool valid;
     uint8_t op, kind;

@@ -171,6 +171,11 @@ st_cache_outcome st_cache_access(st_cache *c, st_mreq *req, uint64_t now, st_res
 /* The next request to send to the lower level (misses, write-throughs,
  * write-backs), or NULL. Peek first when the lower level may refuse it. */
 st_mreq *st_cache_peek_miss(const st_cache *c);
+/* sim.check_skips (docs/timing.md): refusals the memo answers are made again
+ * in full and compared (fault_stale plants a fault for the tests); the first
+ * difference, or NULL. */
+void st_cache_set_check(st_cache *c, bool check, bool fault_stale);
+const char *st_cache_check_failure(const st_cache *c);
 st_mreq *st_cache_pop_miss(st_cache *c);
 
 /* The lower level answered the miss for the line of addr: the line becomes
@@ -284,5 +289,7 @@ st_mreq *st_subpart_pop_reply(st_subpart *s);
 void st_subpart_dram_done(st_subpart *s, st_mreq *r);
 bool st_subpart_quiet(const st_subpart *s);
 const st_cache_stats *st_subpart_l2_stats(const st_subpart *s);
+/* The L2 slice's check failure (st_cache_check_failure), or NULL. */
+const char *st_subpart_check_failure(const st_subpart *s);
 
 #endif

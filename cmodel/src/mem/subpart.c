@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/fault.h"
 #include "mem/mem.h"
 
 /* Queue depth between stages: GPGPU-Sim's -gpgpu_dram_partition_queues
@@ -68,6 +69,7 @@ st_status st_subpart_create(const st_config *cfg, uint32_t index, st_dram *dram,
     }
     st_cache_set_slicing(s->l2, (uint64_t)cfg->dram.partition_interleave,
                          (uint64_t)(cfg->dram.channels * cfg->dram.subpartitions));
+    st_cache_set_check(s->l2, cfg->sim.check_skips, st_fault_planted("stale-refusal"));
   }
   st_mqueue_init(&s->rop, (uint32_t)(s->latency + SUBPART_QUEUE));
   st_mqueue_init(&s->to_dram, (uint32_t)(s->dram_latency + SUBPART_QUEUE));
@@ -252,6 +254,10 @@ bool st_subpart_quiet(const st_subpart *s) {
   return st_mqueue_empty(&s->rop) && st_mqueue_empty(&s->to_dram) &&
          st_mqueue_empty(&s->fills) && st_mqueue_empty(&s->replies) &&
          (s->l2 == NULL || st_cache_quiet(s->l2));
+}
+
+const char *st_subpart_check_failure(const st_subpart *s) {
+  return st_cache_check_failure(s->l2);
 }
 
 const st_cache_stats *st_subpart_l2_stats(const st_subpart *s) {

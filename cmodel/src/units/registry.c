@@ -269,16 +269,16 @@ static bool check_clause(void *ctx, const char *key, size_t klen, const char *va
   return false;
 }
 
-bool st_registry_check(char *why, size_t why_size) {
-  for (size_t i = 0; i < N_UNITS; i++) {
-    const st_unit *u = registry[i];
+bool st_registry_check_list(const st_unit *const *list, size_t n, char *why, size_t why_size) {
+  for (size_t i = 0; i < n; i++) {
+    const st_unit *u = list[i];
     check_ctx c = {.u = u, .why = why, .why_size = why_size};
     if (u->desc == NULL || u->select == NULL || u->ops == NULL || u->role >= ST_ROLE_COUNT) {
       snprintf(why, why_size, "registry entry %zu is incomplete", i);
       return false;
     }
     for (size_t k = 0; k < i; k++) {
-      if (strcmp(registry[k]->desc->name, u->desc->name) == 0) {
+      if (strcmp(list[k]->desc->name, u->desc->name) == 0) {
         snprintf(why, why_size, "unit %s is registered twice", u->desc->name);
         return false;
       }
@@ -310,9 +310,13 @@ bool st_registry_check(char *why, size_t why_size) {
       return false;
     }
   }
-  if (st_unit_ctr_total() > ST_UNIT_CTR_MAX) {
-    snprintf(why, why_size, "the units have %zu statistics counters, more than %d",
-             st_unit_ctr_total(), ST_UNIT_CTR_MAX);
+  size_t counters = 0;
+  for (size_t i = 0; i < n; i++) {
+    counters += list[i]->n_counters;
+  }
+  if (counters > ST_UNIT_CTR_MAX) {
+    snprintf(why, why_size, "the units have %zu statistics counters, more than %d", counters,
+             ST_UNIT_CTR_MAX);
     return false;
   }
   /* Every value of an exactly-one role's key selects one unit of the role. */
@@ -321,12 +325,12 @@ bool st_registry_check(char *why, size_t why_size) {
       continue;
     }
     const st_option *opt = NULL;
-    for (size_t i = 0; i < N_UNITS; i++) {
-      if (registry[i]->role != (st_role)r) {
+    for (size_t i = 0; i < n; i++) {
+      if (list[i]->role != (st_role)r) {
         continue;
       }
-      check_ctx c = {.u = registry[i], .why = why, .why_size = why_size};
-      each_clause(registry[i]->select, check_clause, &c);
+      check_ctx c = {.u = list[i], .why = why, .why_size = why_size};
+      each_clause(list[i]->select, check_clause, &c);
       if (opt != NULL && c.opt != opt) {
         snprintf(why, why_size, "the %s units are selected by different keys (%s, %s)",
                  st_role_name((st_role)r), opt->key, c.opt->key);
@@ -340,12 +344,12 @@ bool st_registry_check(char *why, size_t why_size) {
     }
     for (size_t v = 0; opt->names[v] != NULL; v++) {
       unsigned hits = 0;
-      for (size_t i = 0; i < N_UNITS; i++) {
-        if (registry[i]->role != (st_role)r) {
+      for (size_t i = 0; i < n; i++) {
+        if (list[i]->role != (st_role)r) {
           continue;
         }
-        check_ctx c = {.u = registry[i], .why = why, .why_size = why_size};
-        each_clause(registry[i]->select, check_clause, &c);
+        check_ctx c = {.u = list[i], .why = why, .why_size = why_size};
+        each_clause(list[i]->select, check_clause, &c);
         hits += in_values(opt->names[v], strlen(opt->names[v]), c.vals, c.vlen);
       }
       if (hits != 1) {
@@ -356,6 +360,10 @@ bool st_registry_check(char *why, size_t why_size) {
     }
   }
   return true;
+}
+
+bool st_registry_check(char *why, size_t why_size) {
+  return st_registry_check_list(registry, N_UNITS, why, why_size);
 }
 
 /* ---- unit lists (--cosim, --rtl-drives, --trace) ------------------------------ */

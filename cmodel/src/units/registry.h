@@ -135,6 +135,8 @@ size_t st_registry_select_keys(const char **keys, size_t max);
  * one for every value of its selecting keys. False with the first problem
  * in why (a unit test runs it). */
 bool st_registry_check(char *why, size_t why_size);
+/* The same checks on any list of entries (the tests plant errors in one). */
+bool st_registry_check_list(const st_unit *const *list, size_t n, char *why, size_t why_size);
 
 /* The parameters of the instances of u under cfg, as RTL overrides. */
 bool st_unit_config_rtl_params(const st_unit *u, const st_config *cfg, char *buf, size_t size);

@@ -1,0 +1,56 @@
+/* The thread-block (CTA) scheduler: which resident kernel's next block goes
+ * to which SM, each core cycle, and what happens when a block exits. One
+ * policy per value of cta_scheduler.policy, behind one interface:
+ *
+ *   rr      load-balanced round robin: each cycle, SMs scanned from a
+ *           rotating pointer, each SM with room gets one block of the oldest
+ *           resident kernel that has blocks left and fits there
+ *   static  rr, with at most cta_scheduler.limit blocks of a kernel per SM
+ *   dyncta  rr, where each SM's DYNCTA controller (an SM controller unit)
+ *           closes the SM to new blocks while it holds n of them
+ *           (st_sm_signals.admit_closed)
+ *
+ * A unit of role thread-block scheduler (LaPerm, DTBL groups) plugs in as
+ * a policy of its own. Kernels come from the launch queue (gpu/launch.h). */
+#ifndef SIMTREF_GPU_TBSCHED_H
+#define SIMTREF_GPU_TBSCHED_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "common/error.h"
+#include "core/sm.h"
+#include "gpu/launch.h"
+#include "simtref/config.h"
+
+/* What a policy sees and does (gpu/timing.c fills it). */
+typedef struct st_tbs_host {
+  st_sm **sms;
+  uint32_t n_sms;
+  st_launchq *q;
+  /* Places block lk->next_cta of lk on SM sm (and counts it). */
+  st_status (*place)(void *ctx, uint32_t sm, st_lkernel *lk, uint64_t now, st_error *err);
+  void *ctx;
+} st_tbs_host;
+
+typedef struct st_tbs_policy {
+  const char *name; /* the value of cta_scheduler.policy */
+  /* Blocks of a kernel one SM may hold, given what its resources allow. */
+  uint32_t (*limit)(const st_config *cfg, uint32_t occupancy);
+  /* Blocks per SM the policy guarantees to run at once (what a kernel that
+   * needs co-resident blocks may count on: st_kernel_occupancy). */
+  uint32_t (*guaranteed)(const st_config *cfg, uint32_t limit);
+  /* This core cycle's placements. */
+  st_status (*dispatch)(void *state, const st_tbs_host *h, uint64_t now, st_error *err);
+  /* A block of rk left SM sm (NULL: nothing to do). */
+  void (*block_exit)(void *state, uint32_t sm, const st_rkernel *rk);
+  size_t state_size; /* the policy's own state (zeroed) */
+} st_tbs_policy;
+
+/* The policy of cta_scheduler.policy. */
+const st_tbs_policy *st_tbs_policy_of(const st_config *cfg);
+
+/* True if some block of a resident kernel could be placed on some SM now. */
+bool st_tbs_placeable(const st_tbs_host *h);
+
+#endif

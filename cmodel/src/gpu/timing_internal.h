@@ -1,0 +1,70 @@
+/* The timing machine's parts shared by the run loop (timing.c) and its
+ * statistics (timing_stats.c). Not a public interface. */
+#ifndef SIMTREF_GPU_TIMING_INTERNAL_H
+#define SIMTREF_GPU_TIMING_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/sm.h"
+#include "gpu/gpu_internal.h"
+#include "gpu/tbsched.h"
+#include "gpu/timing.h"
+#include "mem/mem.h"
+#include "units/registry.h"
+
+/* A clock domain on the picosecond time base. */
+typedef struct st_tclock {
+  uint64_t period_ps;
+  uint64_t next_ps;     /* time of its next edge */
+  uint64_t cycles;      /* edges so far */
+  uint64_t new_period;  /* non-zero: the period from the next edge on */
+} st_tclock;
+
+struct st_tmachine {
+  st_mreq_pool pool;
+  uint32_t n_sms, n_clusters, n_subparts, n_channels;
+  st_sm **sms;
+  st_icnt *icnt;
+  st_subpart **subparts;
+  st_dram **drams;
+  st_mreq **staged;   /* per sub-partition: arrived from the icnt, not yet accepted */
+  /* The core clock drives the GPU's front end (kernel management, the
+   * thread-block scheduler, the statistics' cycles); each SM has a clock of
+   * its own (smclk), equal to the core clock unless set otherwise. */
+  st_tclock core, icnt_clk, l2, dram;
+  st_tclock *smclk;
+  bool uniform;       /* every SM clock is the core clock (same period and phase) */
+  st_mqueue *inbox;   /* per SM: replies that arrived while its clock had no edge */
+  uint8_t *due;       /* per SM: it has an edge at the time being run */
+  uint64_t *idle_until; /* sim.check_skips: per SM, the first cycle that would not have been
+                           skipped (the cycles before run in full and are checked) */
+  const st_tbs_policy *tbs;
+  void *tbs_state;
+  /* Per SM, the address last mapped to a sub-partition and the result: a
+   * request the interconnect refused is tried again next cycle, and the
+   * mapping (a pure function of the address) need not be redone. */
+  struct {
+    bool valid;
+    uint64_t addr;
+    uint32_t subpart;
+  } *mapped;
+};
+
+typedef struct st_snapshot {
+  st_sm_stats sm;          /* summed over SMs */
+  uint64_t ctr[ST_UNIT_CTR_MAX]; /* the units' counters, summed over instances */
+  st_cache_stats l1i, l1d, l1c, l2;
+  st_dram_stats dram;
+  st_icnt_stats icnt;
+  uint64_t core_cycles, dram_cycles, time_ps;
+} st_snapshot;
+
+/* The counters of the whole machine now. */
+void st_timing_snapshot(const st_tmachine *tm, st_snapshot *s);
+
+/* The statistics of the interval from snapshot b to snapshot a. */
+void st_timing_fill_stats(const st_config *cfg, const st_snapshot *a, const st_snapshot *b,
+                          uint32_t n_sms, double wall, st_statset *out);
+
+#endif

@@ -1,0 +1,25 @@
+#!/bin/sh
+# sim.check_skips catches a planted fault in a shortcut: with
+# SIMTREF_FAULT=FAULT the model breaks one shortcut (lost-wake: a freed
+# operand collector wakes no warp; stale-refusal: the caches' refusal memo
+# ignores changes; late-result: idle-cycle skipping is told results come
+# one cycle late), and a run of TARGET with sim.check_skips=true must stop
+# with exit status 1 and a report naming SHORTCUT.
+#   check_skips_planted.sh SIMTREF OUTDIR FAULT SHORTCUT TARGET [ARGS...]
+set -eu
+simtref=$1 out=$2 fault=$3 shortcut=$4 target=$5
+shift 5
+rm -rf "$out"
+mkdir -p "$out"
+set +e
+SIMTREF_FAULT=$fault "$simtref" run "$target" "$@" -s sim.check_skips=true -o "$out" \
+  >"$out/run.log" 2>&1
+rc=$?
+set -e
+if [ $rc -ne 1 ] || ! grep -q "sim.check_skips: $shortcut" \
+     "$out/run.log"; then
+  cat "$out/run.log"
+  echo "FAIL: the $fault fault was not reported as '$shortcut' (exit status $rc)" >&2
+  exit 1
+fi
+echo "planted $fault fault caught: $(grep -m1 'sim.check_skips:' "$out/run.log" | cut -c1-200)"

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "sweep_util.h"
 #include "units/cosim_hook.h"
 #include "simtref/simtref.h"
 #include "simtref/workload.h"
@@ -24,6 +25,7 @@ static const char *const run_usage =
     "  -c, --config CONFIG  a config file or a name in configs/ (default gtx480)\n"
     "  -s, --set KEY=VALUE  override a configuration key (repeatable)\n"
     "  -o, --out DIR        write output buffers into DIR instead of beside the workload\n"
+    "                       (made if missing)\n"
     "  --size small|paper   benchmark size (default small)\n"
     "  --seed N             seed of the benchmark's input generator (default 1)\n"
     "  --stats FILE         write every statistic of the run and of each kernel to FILE\n"
@@ -34,20 +36,30 @@ static const char *const run_usage =
     "  --rtl-drives UNIT[,UNIT]  co-simulate these units and let their RTL outputs drive\n"
     "                       the model\n"
     "  --dyncta-trace FILE  with cta_scheduler.policy dyncta, write each SM's CTA limit n\n"
-    "                       at the end of every sampling window to FILE (CSV)\n";
+    "                       at the end of every sampling window to FILE (CSV)\n"
+    "\n"
+    "Paths have no length limit but the OS's. Every output (--stats, --dyncta-trace,\n"
+    "-o, the workload's output files, cosim.trace_dir) is checked writable before the\n"
+    "run starts: one that is not stops it at once with exit status 2.\n";
 
 static const char *stats_path;
 static const char *dyncta_trace_path;
+static char *dyncta_trace_tmp; /* written here, renamed to dyncta_trace_path when closed */
 static FILE *dyncta_trace;
 
-/* Opens the DYNCTA window trace for gpu, if asked for. */
+/* Opens the DYNCTA window trace for gpu, if asked for: under a temporary
+ * name, renamed into place by close_dyncta_trace, so that no partial trace
+ * is ever left under its name. */
 static bool open_dyncta_trace(st_gpu *gpu) {
   if (dyncta_trace_path == NULL) {
     return true;
   }
-  dyncta_trace = fopen(dyncta_trace_path, "w");
+  dyncta_trace_tmp = sw_fmt("%s.tmp", dyncta_trace_path);
+  dyncta_trace = fopen(dyncta_trace_tmp, "w");
   if (dyncta_trace == NULL) {
     fprintf(stderr, "simtref run: error: cannot write %s\n", dyncta_trace_path);
+    free(dyncta_trace_tmp);
+    dyncta_trace_tmp = NULL;
     return false;
   }
   st_gpu_set_dyncta_trace(gpu, dyncta_trace);
@@ -75,11 +87,50 @@ static bool close_dyncta_trace(void) {
   }
   bool ok = !ferror(dyncta_trace);
   ok = fclose(dyncta_trace) == 0 && ok;
+  ok = ok && rename(dyncta_trace_tmp, dyncta_trace_path) == 0;
   dyncta_trace = NULL;
   if (!ok) {
+    remove(dyncta_trace_tmp);
     fprintf(stderr, "simtref run: error: cannot write %s\n", dyncta_trace_path);
   }
+  free(dyncta_trace_tmp);
+  dyncta_trace_tmp = NULL;
   return ok;
+}
+
+/* Checks, before anything runs, the outputs the command line names:
+ * --stats, --dyncta-trace and, with co-simulation on, cosim.trace_dir (made
+ * by the engine at a mismatch). (-o and the workload's output files are
+ * checked once the workload file is read.) False after printing why. */
+static bool check_outputs(const st_config *cfg) {
+  if (stats_path != NULL && !cli_check_output_file("run", "the --stats file", stats_path)) {
+    return false;
+  }
+  if (dyncta_trace_path != NULL &&
+      !cli_check_output_file("run", "the --dyncta-trace file", dyncta_trace_path)) {
+    return false;
+  }
+  if (cfg->cosim.units[0] != '\0' &&
+      !cli_check_output_dir("run", "the cosim.trace_dir directory", cfg->cosim.trace_dir, false)) {
+    return false;
+  }
+  return true;
+}
+
+/* Checks the output file of every buffer of a workload file. */
+static bool check_buffer_outputs(const st_workload *wl) {
+  for (size_t i = 0; i < wl->n_buffers; i++) {
+    const st_wl_buffer *b = &wl->buffers[i];
+    if (b->output[0] != '\0') {
+      char *what = sw_fmt("the output file of buffer '%s',", b->name);
+      bool ok = cli_check_output_file("run", what, b->output);
+      free(what);
+      if (!ok) {
+        return false;
+      }
+    }
+  }
+  return true;
 }
 
 static void print_totals(st_gpu *gpu) { report_summary(gpu, stdout); }
@@ -158,7 +209,7 @@ static int run_named(const st_workload_desc *wd, const st_config *cfg, st_wl_siz
 int cmd_run(int argc, char **argv) {
   cli_config_args args = {0};
   const char *file = NULL, *out_dir = NULL;
-  bool functional = false;
+  bool functional = false, units_given = false;
   st_wl_size size = ST_WL_SMALL;
   uint64_t seed = 1;
   for (int i = 1; i < argc; i++) {
@@ -205,15 +256,15 @@ int cmd_run(int argc, char **argv) {
         fprintf(stderr, "simtref run: error: %s needs a list of units\n", a);
         return EXIT_USAGE;
       }
-      static char units_set[ST_CONFIG_NAME_MAX + 16], drives_set[ST_CONFIG_NAME_MAX + 24];
+      /* Allocated at full length (the loader checks it against its limit);
+       * never freed: args.overrides points at them until the command ends. */
       bool drives = strcmp(a, "--rtl-drives") == 0;
-      if (!drives || units_set[0] == '\0') {
-        snprintf(units_set, sizeof units_set, "cosim.units=%s", argv[i + 1]);
-        args.overrides[args.n_overrides++] = units_set;
+      if (!drives || !units_given) {
+        args.overrides[args.n_overrides++] = sw_fmt("cosim.units=%s", argv[i + 1]);
+        units_given = true;
       }
       if (drives) {
-        snprintf(drives_set, sizeof drives_set, "cosim.rtl_drives=%s", argv[i + 1]);
-        args.overrides[args.n_overrides++] = drives_set;
+        args.overrides[args.n_overrides++] = sw_fmt("cosim.rtl_drives=%s", argv[i + 1]);
       }
       i++;
     } else if (strcmp(a, "--seed") == 0) {
@@ -254,6 +305,9 @@ int cmd_run(int argc, char **argv) {
                     "cmake and rebuild)\n");
     return EXIT_USAGE;
   }
+  if (!check_outputs(&cfg)) {
+    return EXIT_USAGE;
+  }
 
   const st_workload_desc *wd = strchr(file, '/') == NULL && strstr(file, ".yaml") == NULL
                                    ? st_workload_find(file)
@@ -270,6 +324,11 @@ int cmd_run(int argc, char **argv) {
   st_workload *wl = NULL;
   if (st_workload_load(file, out_dir, &wl, &err) != ST_OK) {
     fprintf(stderr, "%s\n", err.msg);
+    return EXIT_USAGE;
+  }
+  if ((out_dir != NULL && !cli_check_output_dir("run", "the -o directory", out_dir, true)) ||
+      !check_buffer_outputs(wl)) {
+    st_workload_free(wl);
     return EXIT_USAGE;
   }
   st_gpu *gpu = NULL;

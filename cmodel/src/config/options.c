@@ -267,7 +267,8 @@ const st_option st_options[] = {
     OPT_INT("cosim.window", cosim.window, 1, 4096, "64", "cycles",
             "cycles of waveform (FST) recorded before a mismatch"),
     OPT_STR("cosim.trace_dir", cosim.trace_dir, ".",
-            "directory for the mismatch report and waveform"),
+            "directory for the mismatch report and waveform (made if missing when they are "
+            "written; `simtref run` checks before the run that it can be)"),
 };
 
 const size_t st_num_options = sizeof st_options / sizeof st_options[0];

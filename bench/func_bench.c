@@ -45,10 +45,10 @@ typedef struct bench_case {
 int main(int argc, char **argv) {
   int repeats = argc > 1 ? atoi(argv[1]) : 3;
   st_config cfg;
-  char path[1024], msg[1024];
+  char path[ST_PATH_MAX], msg[ST_ERROR_MSG_MAX] = "";
   if (!st_config_find("gtx480", path, sizeof path) ||
       st_config_load(&cfg, path, NULL, 0, msg, sizeof msg) != ST_OK) {
-    fprintf(stderr, "func_bench: cannot load the gtx480 config\n");
+    fprintf(stderr, "func_bench: cannot load the gtx480 config %s\n", msg);
     return 1;
   }
   cfg.sim.mode = ST_MODE_FUNCTIONAL;

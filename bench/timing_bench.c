@@ -47,10 +47,10 @@ static void check(st_status rc, const st_error *err, const char *what) {
 
 static st_gpu *new_gpu(void) {
   st_config cfg;
-  char path[1024], msg[1024];
+  char path[ST_PATH_MAX], msg[ST_ERROR_MSG_MAX] = "";
   if (!st_config_find("gtx480", path, sizeof path) ||
       st_config_load(&cfg, path, NULL, 0, msg, sizeof msg) != ST_OK) {
-    fprintf(stderr, "timing_bench: cannot load the gtx480 config\n");
+    fprintf(stderr, "timing_bench: cannot load the gtx480 config %s\n", msg);
     exit(1);
   }
   cfg.sim.mode = ST_MODE_TIMING;

@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +28,7 @@ struct st_cosim_check {
   st_ulayout l;
   unsigned char params[256];
   char instance[32];
-  char trace_dir[ST_CONFIG_NAME_MAX];
+  char *trace_dir;            /* cosim.trace_dir (a copy, any length) */
   bool rtl_drives;
   unsigned slots;             /* window + 1 */
   unsigned char *ring_in;     /* per step since reset: the inputs of its last eval */
@@ -107,7 +108,7 @@ static st_status attach(void *ctx, const st_unit_desc *desc, const void *params,
   memcpy(c->params, params, desc->params_size);
   desc->layout(c->params, &c->l);
   snprintf(c->instance, sizeof c->instance, "%s", instance);
-  snprintf(c->trace_dir, sizeof c->trace_dir, "%s", cfg->cosim.trace_dir);
+  c->trace_dir = strdup(cfg->cosim.trace_dir);
   c->rtl_drives = rtl_drives;
   c->slots = (unsigned)cfg->cosim.window + 1;
   c->ring_in = calloc(c->slots, desc->in_size);
@@ -119,7 +120,9 @@ static st_status attach(void *ctx, const st_unit_desc *desc, const void *params,
   c->prev_state = calloc(1, desc->state_size);
   c->m = b->create(0);
   if (c->ring_in == NULL || c->ring_state == NULL || c->ring_cycle == NULL || c->rout == NULL ||
-      c->rstate == NULL || c->prev_in == NULL || c->prev_state == NULL || c->m == NULL) {
+      c->rstate == NULL || c->prev_in == NULL || c->prev_state == NULL || c->m == NULL ||
+      c->trace_dir == NULL) {
+    free(c->trace_dir);
     free(c->prev_in);
     free(c->prev_state);
     free(c->ring_in);
@@ -160,7 +163,45 @@ static void destroy(st_cosim_check *c) {
   free(c->rstate);
   free(c->prev_in);
   free(c->prev_state);
+  free(c->trace_dir);
   free(c);
+}
+
+/* A newly allocated string formatted like printf; NULL when out of memory. */
+static char *fmt_alloc(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static char *fmt_alloc(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+  if (s != NULL) {
+    va_start(ap, fmt);
+    vsnprintf(s, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+  }
+  return s;
+}
+
+/* Makes dir and its missing parents (errors show when the files are written). */
+static void make_dirs(const char *dir) {
+  char *path = strdup(dir);
+  if (path == NULL) {
+    return;
+  }
+  for (char *p = path + 1;; p++) {
+    if (*p == '/' || *p == '\0') {
+      char c = *p;
+      *p = '\0';
+      mkdir(path, 0777); /* may exist */
+      *p = c;
+      if (c == '\0') {
+        break;
+      }
+    }
+  }
+  free(path);
 }
 
 /* Appends len bytes of src to dst (size bytes, *o used), truncating. */
@@ -241,12 +282,16 @@ static st_status report(st_cosim_check *c, uint64_t cycle, const void *in, const
   const st_ufield *f = in_state ? &c->l.state[field] : &c->l.out[field];
   uint64_t want = st_ufield_get(f, in_state ? c_state : c_out, elem);
   uint64_t got = st_ufield_get(f, in_state ? c->rstate : c->rout, elem);
-  char base[256];
-  snprintf(base, sizeof base, "%s/cosim-%s-c%" PRIu64, c->trace_dir, c->instance, cycle);
-  mkdir(c->trace_dir, 0777); /* may exist */
-  char fst[300], txt[300];
-  snprintf(fst, sizeof fst, "%s.fst", base);
-  snprintf(txt, sizeof txt, "%s.txt", base);
+  make_dirs(c->trace_dir);
+  char *fst = fmt_alloc("%s/cosim-%s-c%" PRIu64 ".fst", c->trace_dir, c->instance, cycle);
+  char *txt = fmt_alloc("%s/cosim-%s-c%" PRIu64 ".txt", c->trace_dir, c->instance, cycle);
+  if (fst == NULL || txt == NULL) {
+    free(fst);
+    free(txt);
+    return st_error_set(err, ST_ERR_COSIM,
+                        "co-simulation mismatch at core cycle %" PRIu64 " in %s (out of memory "
+                        "for its report)", cycle, c->instance);
+  }
   uint64_t from = write_waveform(c, fst);
 
   char head[700];
@@ -272,23 +317,25 @@ static st_status report(st_cosim_check *c, uint64_t cycle, const void *in, const
   st_cosim_format(c->l.state, c->l.n_state, c->rstate, "  ", rs, sizeof rs);
   st_cosim_format(c->l.out, c->l.n_out, c_out, "  ", co, sizeof co);
   st_cosim_format(c->l.out, c->l.n_out, c->rout, "  ", ro, sizeof ro);
-  char wave[400];
-  if (from != UINT64_MAX) {
-    snprintf(wave, sizeof wave, "waveform: %s (core cycles %" PRIu64 "..%" PRIu64 ")", fst, from,
-             cycle);
-  } else {
-    snprintf(wave, sizeof wave, "waveform: could not write %s", fst);
-  }
+  char *wave = from != UINT64_MAX ? fmt_alloc("waveform: %s (core cycles %" PRIu64 "..%" PRIu64
+                                               ")", fst, from, cycle)
+                                   : fmt_alloc("waveform: could not write %s", fst);
   FILE *fp = fopen(txt, "w");
   if (fp != NULL) {
     fprintf(fp, "%s\n\ninputs of the cycle:\n%s\nregisters before the edge, C model:\n%s"
                 "registers before the edge, RTL:\n%s\noutputs, C model:\n%soutputs, RTL:\n%s\n%s\n",
-            head, inputs, cs, rs, co, ro, wave);
+            head, inputs, cs, rs, co, ro, wave != NULL ? wave : "");
     fclose(fp);
   }
   /* The message: the headline, the inputs as far as they fit, the files. */
-  char tail[800];
-  snprintf(tail, sizeof tail, "\n%s\nfull report: %s", wave, fp != NULL ? txt : "(not written)");
+  char *tail = fmt_alloc("\n%s\nfull report: %s", wave != NULL ? wave : "",
+                         fp != NULL ? txt : "(not written)");
+  free(wave);
+  free(fst);
+  free(txt);
+  if (tail == NULL) {
+    return st_error_set(err, ST_ERR_COSIM, "%s", head);
+  }
   char msg[sizeof err->msg];
   size_t o = 0;
   append(msg, sizeof msg, &o, head, strlen(head));
@@ -305,6 +352,7 @@ static st_status report(st_cosim_check *c, uint64_t cycle, const void *in, const
     append(msg, sizeof msg, &o, inputs, il);
   }
   append(msg, sizeof msg, &o, tail, tl);
+  free(tail);
   return st_error_set(err, ST_ERR_COSIM, "%s", msg);
 }
 

@@ -33,7 +33,7 @@ void tt_ok(st_status rc, const st_error *err, const char *what) {
 void tt_open(tt_gpu *t, const char *config, const char *const *overrides, size_t n_overrides) {
   memset(t, 0, sizeof *t);
   snprintf(t->config, sizeof t->config, "%s", config);
-  char path[1024], msg[1024];
+  char path[ST_PATH_MAX], msg[ST_ERROR_MSG_MAX];
   if (!st_config_find(config, path, sizeof path)) {
     die("no config named %s", config);
   }

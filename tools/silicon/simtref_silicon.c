@@ -84,8 +84,13 @@ int main(int argc, char **argv) {
     fprintf(stderr, "%s\n", log);
     return 1;
   }
-  char hash_path[2048];
-  snprintf(hash_path, sizeof hash_path, "%s/inputs.fnv1a64", argv[2]);
+  char hash_path[ST_PATH_MAX];
+  int hn = snprintf(hash_path, sizeof hash_path, "%s/inputs.fnv1a64", argv[2]);
+  if (hn < 0 || (size_t)hn >= sizeof hash_path) {
+    fprintf(stderr, "simtref-silicon: %s/inputs.fnv1a64 is longer than the limit of %d "
+                    "characters (PATH_MAX - 1)\n", argv[2], ST_PATH_MAX - 1);
+    return 2;
+  }
   FILE *hashes = fopen(hash_path, "w");
   CUdeviceptr *dptr = calloc(wl->n_buffers + 1, sizeof *dptr);
   for (size_t i = 0; i < wl->n_buffers; i++) {

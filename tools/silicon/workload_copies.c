@@ -45,9 +45,15 @@ static int run_one(const st_workload_desc *wd, const st_config *cfg, uint64_t se
   }
   copy_log log = {wd->name, seed, 0};
   st_gpu_observe_copies(gpu, observe, &log);
-  char verdict[512] = "", dir[1024];
+  char verdict[512] = "", dir[ST_PATH_MAX];
   if (workloads_dir != NULL) {
-    snprintf(dir, sizeof dir, "%s/%s", workloads_dir, wd->name);
+    int n = snprintf(dir, sizeof dir, "%s/%s", workloads_dir, wd->name);
+    if (n < 0 || (size_t)n >= sizeof dir) {
+      fprintf(stderr, "workload_copies: %s/%s is longer than the limit of %d characters "
+                      "(PATH_MAX - 1)\n", workloads_dir, wd->name, ST_PATH_MAX - 1);
+      st_gpu_destroy(gpu);
+      return 1;
+    }
   }
   st_status rc = st_workload_run_named(wd, gpu, ST_WL_SMALL, seed,
                                        workloads_dir != NULL ? dir : NULL, NULL, verdict,
@@ -73,11 +79,11 @@ int main(int argc, char **argv) {
     }
     first += 2;
   }
-  char path[1024], msg[1024];
+  char path[ST_PATH_MAX], msg[ST_ERROR_MSG_MAX] = "";
   st_config cfg;
   if (!st_config_find(config, path, sizeof path) ||
       st_config_load(&cfg, path, NULL, 0, msg, sizeof msg) != ST_OK) {
-    fprintf(stderr, "workload_copies: cannot load config %s\n", config);
+    fprintf(stderr, "workload_copies: cannot load config %s %s\n", config, msg);
     return 2;
   }
   cfg.sim.mode = ST_MODE_FUNCTIONAL;

@@ -12,10 +12,12 @@
 #define AREA_NAME_MAX 32
 #define AREA_PARAMS_MAX 256
 #define AREA_MAX_TYPES 48
-#define AREA_PATH_MAX 1024
+/* Bytes of a stored path: any path the OS accepts. Paths built from one
+ * (job folders, files in them) are allocated, never cut short. */
+#define AREA_PATH_MAX ST_PATH_MAX
 
-/* snprintf into a fixed buffer where cutting a long path or name short is
- * acceptable (messages, names read from files). */
+/* snprintf into a fixed buffer where cutting a long text short is acceptable
+ * (messages, names read from files); never for a path that is opened. */
 void area_fmt(char *dst, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* ---- units and their parameters (area_units.c) ---------------------------- */
@@ -52,7 +54,7 @@ typedef struct area_result {
   char unit[AREA_NAME_MAX];
   char params[AREA_PARAMS_MAX];
   bool ok;
-  char error[512];   /* why it failed (!ok) */
+  char error[AREA_PATH_MAX + 512]; /* why it failed (!ok); may name a file */
   unsigned cells;    /* cells of the netlist mapped onto the library */
   unsigned registers;/* word-level registers after coarse synthesis */
   unsigned ff_bits;  /* single-bit flip-flops of the mapped netlist */
@@ -121,7 +123,8 @@ typedef struct area_flow {
   area_lib lib;
 } area_flow;
 
-/* Looks yosys up in PATH. Returns false if it is not there. */
+/* Looks yosys up in PATH. Returns false if it is not there (or its path
+ * does not fit in size bytes; AREA_PATH_MAX always suffices). */
 bool area_find_yosys(char *path, size_t size);
 
 /* The synth/ and rtl/ folders: SIMTREF_SYNTH_DIR / SIMTREF_RTL_DIR, else
@@ -130,8 +133,9 @@ const char *area_synth_dir(void);
 const char *area_rtl_dir(void);
 
 /* Prepares a flow: finds yosys, reads the library, makes the work folder
- * (keep_dir, or a fresh temporary one). Returns an exit status (EXIT_USAGE
- * with a message on stderr when yosys or the library is missing). */
+ * (keep_dir with its missing parents, checked writable; or a fresh
+ * temporary one). Returns an exit status (EXIT_USAGE with a message on
+ * stderr when yosys or the library is missing or keep_dir is unusable). */
 int area_flow_init(area_flow *f, const char *keep_dir, bool gates, unsigned jobs);
 
 /* Synthesises every r[i] (unit and params set by the caller), up to

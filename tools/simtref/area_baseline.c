@@ -17,14 +17,20 @@
 
 #include "area.h"
 #include "cli.h"
+#include "sweep_util.h"
 
 #define BL_HEADER "config,overrides,unit,params,cells,registers,ff_bits,nand2_eq"
 #define BL_MAX_ROWS 64
 #define BL_MAX_LINES 128
 
+/* A row's config may be a path, and its overrides may hold one (a too long
+ * field is an error at its line, never cut short). */
+#define BL_CONFIG_MAX ST_PATH_MAX
+#define BL_OVERRIDES_MAX (2 * ST_PATH_MAX)
+
 typedef struct bl_row {
-  char config[128];
-  char overrides[512];
+  char config[BL_CONFIG_MAX];
+  char overrides[BL_OVERRIDES_MAX];
   char unit[AREA_NAME_MAX];
   char params[AREA_PARAMS_MAX];
   bool has_figures;
@@ -35,7 +41,7 @@ typedef struct bl_row {
 } bl_row;
 
 typedef struct bl_file {
-  char comments[BL_MAX_LINES][512]; /* the lines before the header */
+  char *comments[BL_MAX_LINES]; /* the lines before the header (allocated) */
   size_t n_comments;
   char yosys[256];                  /* the recorded "# yosys:" value */
   bl_row rows[BL_MAX_ROWS];
@@ -64,10 +70,11 @@ static bool read_file(const char *path, bl_file *b) {
     fprintf(stderr, "simtref area: error: cannot read %s: %s\n", path, strerror(errno));
     return false;
   }
-  char line[2048];
+  char *line = NULL;
+  size_t cap = 0;
   unsigned lineno = 0;
   bool header = false, ok = true;
-  while (ok && fgets(line, sizeof line, f) != NULL) {
+  while (ok && getline(&line, &cap, f) != -1) {
     lineno++;
     line[strcspn(line, "\r\n")] = '\0';
     if (!header) {
@@ -76,7 +83,7 @@ static bool read_file(const char *path, bl_file *b) {
           area_fmt(b->yosys, sizeof b->yosys, "%s", line + 8 + (line[8] == ' '));
         }
         if (b->n_comments < BL_MAX_LINES) {
-          area_fmt(b->comments[b->n_comments++], sizeof b->comments[0], "%s", line);
+          b->comments[b->n_comments++] = sw_strdup(line);
         }
         continue;
       }
@@ -103,12 +110,24 @@ static bool read_file(const char *path, bl_file *b) {
       ok = false;
       break;
     }
+    static const char *const names[4] = {"config", "overrides", "unit", "params"};
+    const size_t limits[4] = {BL_CONFIG_MAX, BL_OVERRIDES_MAX, AREA_NAME_MAX, AREA_PARAMS_MAX};
+    for (size_t k = 0; ok && k < 4; k++) {
+      if (strlen(fld[k]) >= limits[k]) {
+        fprintf(stderr, "%s:%u: error: %s is %zu characters, longer than the limit of %zu\n",
+                path, lineno, names[k], strlen(fld[k]), limits[k] - 1);
+        ok = false;
+      }
+    }
+    if (!ok) {
+      break;
+    }
     bl_row *r = &b->rows[b->n_rows++];
     memset(r, 0, sizeof *r);
-    area_fmt(r->config, sizeof r->config, "%s", fld[0]);
-    area_fmt(r->overrides, sizeof r->overrides, "%s", fld[1]);
-    area_fmt(r->unit, sizeof r->unit, "%s", fld[2]);
-    area_fmt(r->params, sizeof r->params, "%s", fld[3]);
+    memcpy(r->config, fld[0], strlen(fld[0]) + 1);
+    memcpy(r->overrides, fld[1], strlen(fld[1]) + 1);
+    memcpy(r->unit, fld[2], strlen(fld[2]) + 1);
+    memcpy(r->params, fld[3], strlen(fld[3]) + 1);
     if (!area_unit_known(r->unit)) {
       fprintf(stderr, "%s:%u: error: unknown unit '%s'\n", path, lineno, r->unit);
       ok = false;
@@ -129,6 +148,7 @@ static bool read_file(const char *path, bl_file *b) {
       r->has_figures = true;
     }
   }
+  free(line);
   fclose(f);
   if (ok && !header) {
     fprintf(stderr, "%s: error: no header line '%s'\n", path, BL_HEADER);
@@ -156,11 +176,11 @@ static bool derive_params(bl_row *r) {
 
 static bool write_file(const char *path, const bl_file *b, const area_flow *fl,
                        const area_result *res) {
-  char tmp[AREA_PATH_MAX + 16];
-  snprintf(tmp, sizeof tmp, "%s.new", path);
+  char *tmp = sw_fmt("%s.tmp", path);
   FILE *f = fopen(tmp, "w");
   if (f == NULL) {
     fprintf(stderr, "simtref area: error: cannot write %s: %s\n", tmp, strerror(errno));
+    free(tmp);
     return false;
   }
   bool wrote_version = false;
@@ -182,11 +202,15 @@ static bool write_file(const char *path, const bl_file *b, const area_flow *fl,
     fprintf(f, "%s,%s,%s,%s,%u,%u,%u,%.1f\n", r->config, r->overrides, r->unit, r->now_params,
             x->cells, x->registers, x->ff_bits, x->nand2_eq);
   }
-  if (fclose(f) != 0 || rename(tmp, path) != 0) {
+  bool ok = !ferror(f);
+  ok = fclose(f) == 0 && ok;
+  ok = ok && rename(tmp, path) == 0;
+  if (!ok) {
+    remove(tmp);
     fprintf(stderr, "simtref area: error: cannot write %s\n", path);
-    return false;
   }
-  return true;
+  free(tmp);
+  return ok;
 }
 
 static int check_or_update(area_flow *fl, const char *path, bool update, double tol_pct,
@@ -283,9 +307,9 @@ static int check_or_update(area_flow *fl, const char *path, bool update, double 
       printf("\nwrote %s (%zu rows); review the change before committing it\n", path, b->n_rows);
     }
   } else if (failures > 0) {
-    char def[AREA_PATH_MAX + 32];
-    snprintf(def, sizeof def, "%s/baselines.csv", area_synth_dir());
+    char *def = sw_fmt("%s/baselines.csv", area_synth_dir());
     bool is_default = strcmp(path, def) == 0;
+    free(def);
     printf("\n%u row(s) moved beyond the tolerance (cells +-%.1f%%, flip-flop bits exact) or "
            "failed.\n"
            "If the change is intended, update the baselines and commit them:\n"
@@ -307,6 +331,9 @@ int area_baselines(area_flow *fl, const char *path, bool update, double tol_pct)
     return EXIT_FAIL;
   }
   int rc = check_or_update(fl, path, update, tol_pct, bf);
+  for (size_t i = 0; i < bf->n_comments; i++) {
+    free(bf->comments[i]);
+  }
   free(bf);
   return rc;
 }
@@ -316,8 +343,9 @@ void area_baseline_hints(const char *path, area_result *r, size_t n) {
   if (f == NULL) {
     return;
   }
-  char line[2048];
-  while (fgets(line, sizeof line, f) != NULL) {
+  char *line = NULL;
+  size_t cap = 0;
+  while (getline(&line, &cap, f) != -1) {
     line[strcspn(line, "\r\n")] = '\0';
     if (line[0] == '#' || strcmp(line, BL_HEADER) == 0) {
       continue;
@@ -333,5 +361,6 @@ void area_baseline_hints(const char *path, area_result *r, size_t n) {
       }
     }
   }
+  free(line);
   fclose(f);
 }

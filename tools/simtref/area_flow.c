@@ -13,6 +13,20 @@
 
 #include "area.h"
 #include "cli.h"
+#include "sweep_util.h"
+
+/* Copies src into dst (size bytes); false, after printing what, when it
+ * does not fit. */
+static bool copy_path(char *dst, size_t size, const char *src, const char *what) {
+  size_t len = strlen(src);
+  if (len >= size) {
+    fprintf(stderr, "simtref area: error: %s %s is %zu characters, longer than the limit of %zu "
+                    "(PATH_MAX - 1)\n", what, src, len, size - 1);
+    return false;
+  }
+  memcpy(dst, src, len + 1);
+  return true;
+}
 
 bool area_find_yosys(char *path, size_t size) {
   const char *env = getenv("PATH");
@@ -22,15 +36,15 @@ bool area_find_yosys(char *path, size_t size) {
   const char *p = env;
   while (*p != '\0') {
     size_t len = strcspn(p, ":");
-    char cand[AREA_PATH_MAX];
-    if (len == 0) {
-      snprintf(cand, sizeof cand, "./yosys");
-    } else {
-      snprintf(cand, sizeof cand, "%.*s/yosys", (int)len, p);
-    }
+    char *cand = len == 0 ? sw_strdup("./yosys") : sw_fmt("%.*s/yosys", (int)len, p);
     struct stat st;
-    if (stat(cand, &st) == 0 && S_ISREG(st.st_mode) && access(cand, X_OK) == 0) {
-      snprintf(path, size, "%s", cand);
+    bool found = strlen(cand) < size && stat(cand, &st) == 0 && S_ISREG(st.st_mode) &&
+                 access(cand, X_OK) == 0;
+    if (found) {
+      memcpy(path, cand, strlen(cand) + 1);
+    }
+    free(cand);
+    if (found) {
       return true;
     }
     p += len;
@@ -90,32 +104,44 @@ int area_flow_init(area_flow *f, const char *keep_dir, bool gates, unsigned jobs
     return EXIT_USAGE;
   }
   yosys_version(f->yosys, f->version, sizeof f->version);
-  snprintf(f->synth_dir, sizeof f->synth_dir, "%s", area_synth_dir());
-  snprintf(f->rtl_dir, sizeof f->rtl_dir, "%s", area_rtl_dir());
-  char path[AREA_PATH_MAX + 64], err[512];
-  area_fmt(path, sizeof path, "%s/flow.tcl", f->synth_dir);
-  if (access(path, R_OK) != 0) {
-    fprintf(stderr, "simtref area: error: no flow script %s\n", path);
+  if (!copy_path(f->synth_dir, sizeof f->synth_dir, area_synth_dir(), "the synth folder") ||
+      !copy_path(f->rtl_dir, sizeof f->rtl_dir, area_rtl_dir(), "the RTL folder")) {
     return EXIT_USAGE;
   }
-  area_fmt(path, sizeof path, "%s/simtref_generic.lib", f->synth_dir);
-  if (!area_lib_load(&f->lib, path, err, sizeof err)) {
+  char *path = sw_fmt("%s/flow.tcl", f->synth_dir);
+  if (access(path, R_OK) != 0) {
+    fprintf(stderr, "simtref area: error: no flow script %s\n", path);
+    free(path);
+    return EXIT_USAGE;
+  }
+  free(path);
+  path = sw_fmt("%s/simtref_generic.lib", f->synth_dir);
+  char *err = sw_alloc(AREA_PATH_MAX + 512);
+  bool lib_ok = area_lib_load(&f->lib, path, err, AREA_PATH_MAX + 512);
+  if (!lib_ok) {
     fprintf(stderr, "simtref area: error: %s\n", err);
+  }
+  free(err);
+  free(path);
+  if (!lib_ok) {
     return EXIT_USAGE;
   }
   f->gates = gates;
   f->jobs = jobs > 0 ? jobs : 1;
   if (keep_dir != NULL) {
-    if (mkdir(keep_dir, 0777) != 0 && errno != EEXIST) {
-      fprintf(stderr, "simtref area: error: cannot make %s: %s\n", keep_dir, strerror(errno));
+    if (!cli_check_output_dir("area", "the --keep directory", keep_dir, true) ||
+        !copy_path(f->work, sizeof f->work, keep_dir, "the --keep directory")) {
       return EXIT_USAGE;
     }
-    snprintf(f->work, sizeof f->work, "%s", keep_dir);
     f->keep = true;
   } else {
     const char *tmp = getenv("TMPDIR");
-    snprintf(f->work, sizeof f->work, "%s/simtref-area-XXXXXX",
-             tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
+    char *tmpl = sw_fmt("%s/simtref-area-XXXXXX", tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
+    bool fits = copy_path(f->work, sizeof f->work, tmpl, "the temporary folder");
+    free(tmpl);
+    if (!fits) {
+      return EXIT_USAGE;
+    }
     if (mkdtemp(f->work) == NULL) {
       fprintf(stderr, "simtref area: error: cannot make a temporary folder: %s\n",
               strerror(errno));
@@ -125,9 +151,9 @@ int area_flow_init(area_flow *f, const char *keep_dir, bool gates, unsigned jobs
   return EXIT_OK;
 }
 
-/* The folder of job i: WORK/NN-UNIT. */
-static void job_dir(const area_flow *f, size_t i, const area_result *r, char *out, size_t size) {
-  snprintf(out, size, "%s/%02zu-%s", f->work, i, r->unit);
+/* The folder of job i: WORK/NN-UNIT (newly allocated). */
+static char *job_dir(const area_flow *f, size_t i, const area_result *r) {
+  return sw_fmt("%s/%02zu-%s", f->work, i, r->unit);
 }
 
 /* Starts Yosys on job r in dir; returns its pid, or -1. */
@@ -135,20 +161,22 @@ static pid_t start_job(const area_flow *f, const area_result *r, const char *dir
   if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
     return -1;
   }
-  char flow[AREA_PATH_MAX + 16], log[AREA_PATH_MAX + 16], lib[AREA_PATH_MAX + 32];
-  snprintf(flow, sizeof flow, "%s/flow.tcl", f->synth_dir);
-  area_fmt(log, sizeof log, "%s/yosys.log", dir);
-  snprintf(lib, sizeof lib, "%s/simtref_generic.lib", f->synth_dir);
+  char *flow = sw_fmt("%s/flow.tcl", f->synth_dir);
+  char *log = sw_fmt("%s/yosys.log", dir);
+  char *lib = sw_fmt("%s/simtref_generic.lib", f->synth_dir);
   /* Leftovers of an earlier run in a kept folder must not pass for results. */
   static const char *const outputs[] = {"coarse.stat", "cells.stat", "gates.stat"};
   for (size_t k = 0; k < sizeof outputs / sizeof outputs[0]; k++) {
-    char p[AREA_PATH_MAX + 32];
-    area_fmt(p, sizeof p, "%s/%s", dir, outputs[k]);
+    char *p = sw_fmt("%s/%s", dir, outputs[k]);
     unlink(p);
+    free(p);
   }
   fflush(NULL);
   pid_t pid = fork();
   if (pid != 0) {
+    free(flow);
+    free(log);
+    free(lib);
     return pid;
   }
   int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0666);
@@ -170,11 +198,12 @@ static pid_t start_job(const area_flow *f, const area_result *r, const char *dir
 
 /* The last line of the log that says ERROR, or its last line. */
 static void log_reason(const char *dir, char *out, size_t size) {
-  char path[AREA_PATH_MAX + 16], line[400], last[400] = "", err[400] = "";
-  area_fmt(path, sizeof path, "%s/yosys.log", dir);
+  char line[400], last[400] = "", err[400] = "";
+  char *path = sw_fmt("%s/yosys.log", dir);
   FILE *fl = fopen(path, "r");
   if (fl == NULL) {
     snprintf(out, size, "no log");
+    free(path);
     return;
   }
   while (fgets(line, sizeof line, fl) != NULL) {
@@ -188,6 +217,7 @@ static void log_reason(const char *dir, char *out, size_t size) {
   }
   fclose(fl);
   area_fmt(out, size, "%s (log: %s)", err[0] != '\0' ? err : last, path);
+  free(path);
 }
 
 static double now_s(void) {
@@ -237,10 +267,10 @@ void area_flow_run(area_flow *f, area_result *r, size_t n, bool progress) {
   while (finished < n) {
     while (running < f->jobs && next < n) {
       size_t j = order[next++];
-      char dir[AREA_PATH_MAX + 64];
-      job_dir(f, j, &r[j], dir, sizeof dir);
+      char *dir = job_dir(f, j, &r[j]);
       t0[j] = now_s();
       pids[j] = start_job(f, &r[j], dir);
+      free(dir);
       if (pids[j] < 0) {
         r[j].ok = false;
         area_fmt(r[j].error, sizeof r[j].error, "cannot start yosys: %s", strerror(errno));
@@ -267,17 +297,17 @@ void area_flow_run(area_flow *f, area_result *r, size_t n, bool progress) {
       pids[i] = 0;
       running--;
       finished++;
-      char dir[AREA_PATH_MAX + 64];
-      job_dir(f, i, &r[i], dir, sizeof dir);
+      char *dir = job_dir(f, i, &r[i]);
       r[i].seconds = now_s() - t0[i];
       if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         r[i].ok = false;
-        char why[600];
+        char why[sizeof r[i].error];
         log_reason(dir, why, sizeof why);
         area_fmt(r[i].error, sizeof r[i].error, "yosys failed: %s", why);
       } else {
         r[i].ok = area_parse_stats(dir, &f->lib, &r[i]);
       }
+      free(dir);
       if (progress) {
         fprintf(stderr, "simtref area: %-6s %-12s %6.1f s\n", r[i].ok ? "done" : "FAILED",
                 r[i].unit, r[i].seconds);
@@ -293,9 +323,9 @@ void area_flow_run(area_flow *f, area_result *r, size_t n, bool progress) {
 static void remove_job_dir(const char *dir) {
   static const char *const files[] = {"coarse.stat", "cells.stat", "gates.stat", "yosys.log"};
   for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
-    char p[AREA_PATH_MAX + 32];
-    area_fmt(p, sizeof p, "%s/%s", dir, files[k]);
+    char *p = sw_fmt("%s/%s", dir, files[k]);
     unlink(p);
+    free(p);
   }
   rmdir(dir);
 }
@@ -309,9 +339,9 @@ void area_flow_done(area_flow *f) {
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
       if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
-        char dir[AREA_PATH_MAX + 300];
-        area_fmt(dir, sizeof dir, "%s/%s", f->work, e->d_name);
+        char *dir = sw_fmt("%s/%s", f->work, e->d_name);
         remove_job_dir(dir);
+        free(dir);
       }
     }
     closedir(d);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "area.h"
+#include "sweep_util.h"
 
 /* NAND2 (X1) footprints, docs/area.md "Process nodes". 65 nm: a 9-track
  * 65 nm library's NAND2X1 (1.8 um x 0.8 um); 40 nm: 65 nm scaled by the
@@ -107,6 +108,12 @@ bool area_lib_load(area_lib *lib, const char *path, char *err, size_t err_size) 
       n++;
     }
     name[n] = '\0';
+    if (isalnum((unsigned char)q[n]) || q[n] == '_') {
+      snprintf(err, err_size, "the cell library %s has a cell name longer than %d characters "
+               "(%s...)", path, AREA_NAME_MAX - 1, name);
+      free(text);
+      return false;
+    }
     const char *next = strstr(q, "cell");
     const char *a = strstr(q, "area");
     if (n == 0 || a == NULL || (next != NULL && a > next) || lib->n == 64) {
@@ -273,26 +280,31 @@ static void on_gate(const char *name, unsigned long count, void *vctx) {
 }
 
 bool area_parse_stats(const char *dir, const area_lib *lib, area_result *r) {
-  char path[AREA_PATH_MAX + 32];
+  char *path = NULL;
   parse_ctx c = {.r = r, .lib = lib};
   unsigned total = 0;
   double chip = -1.0;
   r->registers = 0;
   r->ff_bits = 0;
   r->n_types = 0;
-  area_fmt(path, sizeof path, "%s/coarse.stat", dir);
+  path = sw_fmt("%s/coarse.stat", dir);
   if (!read_stat(path, &total, &chip, on_register, &c)) {
     area_fmt(r->error, sizeof r->error, "no statistics in %s", path);
+    free(path);
     return false;
   }
-  area_fmt(path, sizeof path, "%s/cells.stat", dir);
+  free(path);
+  path = sw_fmt("%s/cells.stat", dir);
   if (!read_stat(path, &r->cells, &chip, on_cell, &c) || chip < 0) {
     area_fmt(r->error, sizeof r->error, "no mapped-cell statistics (or no area) in %s", path);
+    free(path);
     return false;
   }
+  free(path);
   r->nand2_eq = chip;
-  area_fmt(path, sizeof path, "%s/gates.stat", dir);
+  path = sw_fmt("%s/gates.stat", dir);
   r->has_gates = false;
+  bool ok = true;
   FILE *g = fopen(path, "r");
   if (g != NULL) {
     fclose(g);
@@ -300,11 +312,13 @@ bool area_parse_stats(const char *dir, const area_lib *lib, area_result *r) {
     if (read_stat(path, &r->gate_cells, &unused, on_gate, &c)) {
       if (c.gate_unknown) {
         area_fmt(r->error, sizeof r->error, "gate %s of the cross-check has no price", c.unknown);
-        return false;
+        ok = false;
+      } else {
+        r->has_gates = true;
+        r->gate_nand2_eq = c.gate_area;
       }
-      r->has_gates = true;
-      r->gate_nand2_eq = c.gate_area;
     }
   }
-  return true;
+  free(path);
+  return ok;
 }

@@ -32,8 +32,29 @@ typedef struct cli_config_args {
 int cli_take_config_arg(cli_config_args *args, int argc, char **argv, int *i);
 
 /* Resolves and loads the configuration named by args. Prints the error and
- * returns false on failure. path_out (may be NULL) receives the file used. */
+ * returns false on failure. path_out (may be NULL; ST_PATH_MAX bytes hold any
+ * path) receives the file used. */
 bool cli_load_config(const cli_config_args *args, st_config *cfg, char *path_out, size_t path_size);
+
+/* Output paths are checked before anything runs, so that a run never
+ * simulates for an hour and then fails to write its result. Paths have no
+ * length limit of simtref's own: only the OS's (PATH_MAX, NAME_MAX).
+ *
+ * cli_check_output_file: path can be written the way simtref writes an
+ * output (a temporary file PATH.tmp beside it, then a rename over it): its
+ * directory exists and lets us create files, and path is not a directory.
+ * To be sure, the temporary file is created and removed again; an existing
+ * file at path is left untouched, so nothing is left behind when the run
+ * later fails. On failure prints "simtref CMD: error: cannot write WHAT
+ * PATH: REASON" and returns false (the caller exits with EXIT_USAGE). */
+bool cli_check_output_file(const char *cmd, const char *what, const char *path);
+
+/* cli_check_output_dir: dir can receive outputs. With create, dir and its
+ * missing parents are made now; without, dir must exist, or its nearest
+ * existing ancestor must be a directory we may create it in (the writer
+ * makes it when it needs it). Either way an existing dir must let us create
+ * files. On failure prints "simtref CMD: error: ..." and returns false. */
+bool cli_check_output_dir(const char *cmd, const char *what, const char *dir, bool create);
 
 /* Prints "simtref <cmd>: unknown option 'X'" with a hint; returns EXIT_USAGE. */
 int cli_unknown_option(const char *cmd, const char *arg);

@@ -11,6 +11,7 @@
 #include "area.h"
 #include "cli.h"
 #include "simtref_version.h"
+#include "sweep_util.h"
 
 static const char *const area_usage =
     "usage: simtref area [-c CONFIG] [-s KEY=VALUE]... [UNIT...] [options]\n"
@@ -38,8 +39,10 @@ static const char *const area_usage =
     "  --baselines FILE     the baselines file (default synth/baselines.csv)\n"
     "  --tolerance PCT      allowed cell-count change for --check-baselines (default 3)\n"
     "\n"
+    "Paths have no length limit but the OS's; --json, --keep and the baselines file of\n"
+    "--update-baselines are checked writable before anything is synthesised.\n"
     "Needs yosys in PATH. Exit status: 0 done, 1 a synthesis failed or a baseline moved,\n"
-    "2 bad usage (unknown unit or option, bad config, no yosys).\n";
+    "2 bad usage (unknown unit or option, bad config, no yosys, an output not writable).\n";
 
 /* The seeds' published figures (spec/dyncta.md §2, spec/baws.md §2). */
 #define SEED_DYNCTA_MM2_65 0.0014
@@ -288,12 +291,16 @@ static void json_str(FILE *f, const char *s) {
   fputc('"', f);
 }
 
+/* Writes the report as JSON to path, through path.tmp and a rename, so that
+ * no partial file is ever left under path. */
 static int write_json(const char *path, const char *cfg_path, const st_config *cfg,
                       const area_flow *fl, const area_result *r, size_t n,
                       const area_member *m, size_t nm, const sm_total *t) {
-  FILE *f = fopen(path, "w");
+  char *tmp = sw_fmt("%s.tmp", path);
+  FILE *f = fopen(tmp, "w");
   if (f == NULL) {
     fprintf(stderr, "simtref area: error: cannot write %s: %s\n", path, strerror(errno));
+    free(tmp);
     return EXIT_USAGE;
   }
   fprintf(f, "{\n  \"simtref_version\": ");
@@ -353,11 +360,15 @@ static int write_json(const char *path, const char *cfg_path, const st_config *c
     }
   }
   fprintf(f, "}\n}\n");
-  if (fclose(f) != 0) {
+  bool ok = !ferror(f);
+  ok = fclose(f) == 0 && ok;
+  ok = ok && rename(tmp, path) == 0;
+  if (!ok) {
+    remove(tmp);
     fprintf(stderr, "simtref area: error: cannot write %s\n", path);
-    return EXIT_FAIL;
   }
-  return EXIT_OK;
+  free(tmp);
+  return ok ? EXIT_OK : EXIT_FAIL;
 }
 
 static unsigned default_jobs(void) {
@@ -371,26 +382,30 @@ int cmd_area(int argc, char **argv) {
   if (rc >= 0) {
     return rc;
   }
-  char bpath[AREA_PATH_MAX + 32];
   if (a.check || a.update) {
-    if (a.baselines != NULL) {
-      snprintf(bpath, sizeof bpath, "%s", a.baselines);
-    } else {
-      snprintf(bpath, sizeof bpath, "%s/baselines.csv", area_synth_dir());
+    char *bpath = a.baselines != NULL ? sw_strdup(a.baselines)
+                                      : sw_fmt("%s/baselines.csv", area_synth_dir());
+    if (a.update && !cli_check_output_file("area", "the baselines file", bpath)) {
+      free(bpath);
+      return EXIT_USAGE;
     }
-    area_flow fl;
-    rc = area_flow_init(&fl, a.keep, false, a.jobs ? a.jobs : default_jobs());
-    if (rc != EXIT_OK) {
-      return rc;
+    area_flow *fl = sw_alloc(sizeof *fl);
+    rc = area_flow_init(fl, a.keep, false, a.jobs ? a.jobs : default_jobs());
+    if (rc == EXIT_OK) {
+      rc = area_baselines(fl, bpath, a.update, a.tol);
+      area_flow_done(fl);
     }
-    rc = area_baselines(&fl, bpath, a.update, a.tol);
-    area_flow_done(&fl);
+    free(fl);
+    free(bpath);
     return rc;
   }
 
   st_config cfg;
-  char cfg_path[1024];
+  char cfg_path[ST_PATH_MAX];
   if (!cli_load_config(&a.cfg, &cfg, cfg_path, sizeof cfg_path)) {
+    return EXIT_USAGE;
+  }
+  if (a.json != NULL && !cli_check_output_file("area", "the --json file", a.json)) {
     return EXIT_USAGE;
   }
   area_member members[8];
@@ -434,9 +449,9 @@ int cmd_area(int argc, char **argv) {
     free(r);
     return rc;
   }
-  char hints[AREA_PATH_MAX + 32];
-  snprintf(hints, sizeof hints, "%s/baselines.csv", fl.synth_dir);
+  char *hints = sw_fmt("%s/baselines.csv", fl.synth_dir);
   area_baseline_hints(hints, r, n);
+  free(hints);
   area_flow_run(&fl, r, n, true);
   area_flow_done(&fl);
 

@@ -114,6 +114,9 @@ int cmd_collect(int argc, char **argv) {
     fputs(collect_usage, stderr);
     return EXIT_USAGE;
   }
+  if (out != NULL && !cli_check_output_file("collect", "the -o file", out)) {
+    return EXIT_USAGE;
+  }
   sweep_results res;
   if (!sweep_results_load(&res, dir, "collect")) {
     return EXIT_USAGE;
@@ -129,6 +132,9 @@ int cmd_collect(int argc, char **argv) {
     status = EXIT_USAGE;
   }
   char *csv = out ? sw_strdup(out) : sw_fmt("%s/results.csv", res.plan.out);
+  if (status == EXIT_OK && out == NULL && !cli_check_output_file("collect", "the CSV file", csv)) {
+    status = EXIT_USAGE;
+  }
   if (status == EXIT_OK && !sweep_results_write_csv(&res, csv)) {
     status = EXIT_USAGE;
   }

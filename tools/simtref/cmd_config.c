@@ -56,7 +56,7 @@ int cmd_config(int argc, char **argv) {
     return EXIT_OK;
   }
   st_config cfg;
-  char path[1024];
+  char path[ST_PATH_MAX];
   if (!cli_load_config(&args, &cfg, path, sizeof path)) {
     return EXIT_USAGE;
   }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "sweep_util.h"
 #include "workload.h"
 
 static int cmp_str(const void *a, const void *b) {
@@ -35,9 +36,10 @@ static void list_configs(void) {
   closedir(d);
   qsort(names, n, sizeof names[0], cmp_str);
   for (size_t i = 0; i < n; i++) {
-    char path[1024], line[256] = "";
-    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+    char line[256] = "";
+    char *path = sw_fmt("%s/%s", dir, names[i]);
     FILE *f = fopen(path, "r");
+    free(path);
     if (f != NULL) {
       if (fgets(line, sizeof line, f) == NULL || line[0] != '#') {
         line[0] = '\0';

@@ -93,7 +93,7 @@ int cmd_plot(int argc, char **argv) {
     status = EXIT_USAGE;
   }
   char *out_dir = out ? sw_strdup(out) : sw_fmt("%s/plots", res.plan.out);
-  if (status == EXIT_OK && !sw_mkdir_p(out_dir)) {
+  if (status == EXIT_OK && !cli_check_output_dir("plot", "the output directory", out_dir, true)) {
     status = EXIT_USAGE;
   }
   bool have_gnuplot = sweep_plot_have_gnuplot();

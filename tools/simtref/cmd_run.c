@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "sweep_util.h"
 #include "units/cosim_hook.h"
 #include "simtref/simtref.h"
 #include "simtref/workload.h"
@@ -24,6 +25,7 @@ static const char *const run_usage =
     "  -c, --config CONFIG  a config file or a name in configs/ (default gtx480)\n"
     "  -s, --set KEY=VALUE  override a configuration key (repeatable)\n"
     "  -o, --out DIR        write output buffers into DIR instead of beside the workload\n"
+    "                       (made if missing)\n"
     "  --size small|paper   benchmark size (default small)\n"
     "  --seed N             seed of the benchmark's input generator (default 1)\n"
     "  --stats FILE         write every statistic of the run and of each kernel to FILE\n"
@@ -36,48 +38,49 @@ static const char *const run_usage =
     "  --trace UNIT[:FILE]  trace a unit in use (see simtref units) to FILE (CSV; default\n"
     "                       UNIT-trace.csv): DYNCTA writes each SM's CTA limit n at the\n"
     "                       end of every sampling window, any other unit the inputs,\n"
-    "                       outputs and registers of every evaluation (repeatable)\n";
+    "                       outputs and registers of every evaluation (repeatable)\n"
+    "\n"
+    "Paths have no length limit but the OS's. Every output (--stats, --trace files,\n"
+    "-o, the workload's output files, cosim.trace_dir) is checked writable before the\n"
+    "run starts: one that is not stops it at once with exit status 2.\n";
 
 static const char *stats_path;
-/* --trace UNIT[:FILE], in the order given. */
+/* --trace UNIT[:FILE], in the order given. Each is written under a
+ * temporary name and renamed into place when closed, so that no partial
+ * trace is ever left under its name. */
 #define MAX_TRACES 32
 typedef struct trace_req {
   const char *arg; /* UNIT[:FILE] as given */
-  char *unit, *path;
+  char *unit, *path, *tmp;
   FILE *f;
 } trace_req;
 static trace_req traces[MAX_TRACES];
 static size_t n_traces;
 
-/* Opens every requested trace and hands it to gpu. False after printing why. */
-static bool open_traces(st_gpu *gpu) {
+/* Splits every --trace argument into its unit and file. False after
+ * printing why. */
+static bool parse_traces(void) {
   for (size_t i = 0; i < n_traces; i++) {
     trace_req *t = &traces[i];
     const char *colon = strchr(t->arg, ':');
     size_t ulen = colon != NULL ? (size_t)(colon - t->arg) : strlen(t->arg);
-    t->unit = strndup(t->arg, ulen);
-    if (t->unit == NULL) {
-      fprintf(stderr, "simtref run: error: out of memory\n");
-      return false;
-    }
-    if (colon != NULL && colon[1] != '\0') {
-      t->path = strdup(colon + 1);
-    } else {
-      size_t n = ulen + sizeof "-trace.csv";
-      t->path = malloc(n);
-      if (t->path != NULL) {
-        snprintf(t->path, n, "%s-trace.csv", t->unit);
-      }
-    }
-    if (t->path == NULL) {
-      fprintf(stderr, "simtref run: error: out of memory\n");
-      return false;
-    }
     if (ulen == 0) {
       fprintf(stderr, "simtref run: error: --trace needs a unit name (--trace UNIT[:FILE])\n");
       return false;
     }
-    t->f = fopen(t->path, "w");
+    t->unit = sw_fmt("%.*s", (int)ulen, t->arg);
+    t->path = colon != NULL && colon[1] != '\0' ? sw_fmt("%s", colon + 1)
+                                                 : sw_fmt("%s-trace.csv", t->unit);
+    t->tmp = sw_fmt("%s.tmp", t->path);
+  }
+  return true;
+}
+
+/* Opens every requested trace and hands it to gpu. False after printing why. */
+static bool open_traces(st_gpu *gpu) {
+  for (size_t i = 0; i < n_traces; i++) {
+    trace_req *t = &traces[i];
+    t->f = fopen(t->tmp, "w");
     if (t->f == NULL) {
       fprintf(stderr, "simtref run: error: cannot write %s\n", t->path);
       return false;
@@ -86,17 +89,14 @@ static bool open_traces(st_gpu *gpu) {
     st_error_clear(&err);
     if (st_gpu_trace_unit(gpu, t->unit, t->f, &err) != ST_OK) {
       fprintf(stderr, "simtref run: error: %s\n", err.msg);
-      fclose(t->f);
-      t->f = NULL;
-      remove(t->path);
       return false;
     }
   }
   return true;
 }
 
-/* Closes them (and removes the files when discard: the run never started);
- * false if one could not be written. */
+/* Closes them and renames each into place (discard: removes them, the run
+ * never started); false if one could not be written. */
 static bool close_traces_as(bool discard) {
   bool all = true;
   for (size_t i = 0; i < n_traces; i++) {
@@ -105,16 +105,19 @@ static bool close_traces_as(bool discard) {
       bool ok = !ferror(t->f);
       ok = fclose(t->f) == 0 && ok;
       t->f = NULL;
-      if (discard) {
-        remove(t->path);
-      } else if (!ok) {
+      ok = ok && !discard && rename(t->tmp, t->path) == 0;
+      if (!ok) {
+        remove(t->tmp);
+      }
+      if (!ok && !discard) {
         fprintf(stderr, "simtref run: error: cannot write %s\n", t->path);
         all = false;
       }
     }
     free(t->unit);
     free(t->path);
-    t->unit = t->path = NULL;
+    free(t->tmp);
+    t->unit = t->path = t->tmp = NULL;
   }
   n_traces = 0;
   return all;
@@ -135,6 +138,42 @@ static bool prepare_gpu(st_gpu *gpu) {
   if (st_gpu_prepare_cosim(gpu, &err) != ST_OK) {
     fprintf(stderr, "simtref run: error: %s\n", err.msg);
     return false;
+  }
+  return true;
+}
+
+/* Checks, before anything runs, the outputs the command line names:
+ * --stats, the --trace files and, with co-simulation on, cosim.trace_dir (made
+ * by the engine at a mismatch). (-o and the workload's output files are
+ * checked once the workload file is read.) False after printing why. */
+static bool check_outputs(const st_config *cfg) {
+  if (stats_path != NULL && !cli_check_output_file("run", "the --stats file", stats_path)) {
+    return false;
+  }
+  for (size_t i = 0; i < n_traces; i++) {
+    if (!cli_check_output_file("run", "the --trace file", traces[i].path)) {
+      return false;
+    }
+  }
+  if (cfg->cosim.units[0] != '\0' &&
+      !cli_check_output_dir("run", "the cosim.trace_dir directory", cfg->cosim.trace_dir, false)) {
+    return false;
+  }
+  return true;
+}
+
+/* Checks the output file of every buffer of a workload file. */
+static bool check_buffer_outputs(const st_workload *wl) {
+  for (size_t i = 0; i < wl->n_buffers; i++) {
+    const st_wl_buffer *b = &wl->buffers[i];
+    if (b->output[0] != '\0') {
+      char *what = sw_fmt("the output file of buffer '%s',", b->name);
+      bool ok = cli_check_output_file("run", what, b->output);
+      free(what);
+      if (!ok) {
+        return false;
+      }
+    }
   }
   return true;
 }
@@ -216,7 +255,7 @@ static int run_named(const st_workload_desc *wd, const st_config *cfg, st_wl_siz
 int cmd_run(int argc, char **argv) {
   cli_config_args args = {0};
   const char *file = NULL, *out_dir = NULL;
-  bool functional = false;
+  bool functional = false, units_given = false;
   st_wl_size size = ST_WL_SMALL;
   uint64_t seed = 1;
   for (int i = 1; i < argc; i++) {
@@ -267,15 +306,15 @@ int cmd_run(int argc, char **argv) {
         fprintf(stderr, "simtref run: error: %s needs a list of units\n", a);
         return EXIT_USAGE;
       }
-      static char units_set[ST_CONFIG_NAME_MAX + 16], drives_set[ST_CONFIG_NAME_MAX + 24];
+      /* Allocated at full length (the loader checks it against its limit);
+       * never freed: args.overrides points at them until the command ends. */
       bool drives = strcmp(a, "--rtl-drives") == 0;
-      if (!drives || units_set[0] == '\0') {
-        snprintf(units_set, sizeof units_set, "cosim.units=%s", argv[i + 1]);
-        args.overrides[args.n_overrides++] = units_set;
+      if (!drives || !units_given) {
+        args.overrides[args.n_overrides++] = sw_fmt("cosim.units=%s", argv[i + 1]);
+        units_given = true;
       }
       if (drives) {
-        snprintf(drives_set, sizeof drives_set, "cosim.rtl_drives=%s", argv[i + 1]);
-        args.overrides[args.n_overrides++] = drives_set;
+        args.overrides[args.n_overrides++] = sw_fmt("cosim.rtl_drives=%s", argv[i + 1]);
       }
       i++;
     } else if (strcmp(a, "--seed") == 0) {
@@ -316,6 +355,10 @@ int cmd_run(int argc, char **argv) {
                     "cmake and rebuild)\n");
     return EXIT_USAGE;
   }
+  if (!parse_traces() || !check_outputs(&cfg)) {
+    close_traces_as(true);
+    return EXIT_USAGE;
+  }
 
   const st_workload_desc *wd = strchr(file, '/') == NULL && strstr(file, ".yaml") == NULL
                                    ? st_workload_find(file)
@@ -332,6 +375,11 @@ int cmd_run(int argc, char **argv) {
   st_workload *wl = NULL;
   if (st_workload_load(file, out_dir, &wl, &err) != ST_OK) {
     fprintf(stderr, "%s\n", err.msg);
+    return EXIT_USAGE;
+  }
+  if ((out_dir != NULL && !cli_check_output_dir("run", "the -o directory", out_dir, true)) ||
+      !check_buffer_outputs(wl)) {
+    st_workload_free(wl);
     return EXIT_USAGE;
   }
   st_gpu *gpu = NULL;

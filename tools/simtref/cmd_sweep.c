@@ -36,6 +36,8 @@ static const char *const sweep_usage =
     "  --job KEY              run only the job WORKLOAD/CONFIG/VARIANT: the command\n"
     "                         each job of the pool, of jobs.txt and of the Slurm array runs\n"
     "\n"
+    "Paths have no length limit but the OS's; the output directories are made and\n"
+    "checked writable before any job runs.\n"
     "Progress goes to stderr, a line per finished job. Exit status: 0 every job done,\n"
     "1 a job failed (the others still run), 2 bad usage or a bad experiment file,\n"
     "128+N stopped by signal N (rerun to resume).\n"
@@ -167,7 +169,10 @@ int cmd_sweep(int argc, char **argv) {
   } else if (list) {
     sweep_plan_write_table(&plan, stdout);
     status = EXIT_OK;
-  } else if (!record_experiment(&plan)) {
+  } else if (!cli_check_output_dir("sweep", "the output directory", plan.out, true) ||
+             (emit_dir != NULL &&
+              !cli_check_output_dir("sweep", "the --emit directory", emit_dir, true)) ||
+             !record_experiment(&plan)) {
     status = EXIT_USAGE;
   } else if (emit_kind != NULL) {
     status = sweep_emit(&plan, emit_kind, emit_dir);

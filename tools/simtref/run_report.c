@@ -2,9 +2,11 @@
  * and the full statistics as text or JSON. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "sweep_util.h"
 #include "simtref/stats.h"
 #include "simtref_version.h"
 
@@ -46,12 +48,27 @@ void report_summary(st_gpu *gpu, FILE *f) {
 /* Writes the statistics of the run and of every kernel to path: JSON when
  * the name ends in ".json", else `key = value` text. Written to a temporary
  * name and renamed, so no partial file is left. */
+/* Writes s as a JSON string literal (a path may hold quotes or backslashes). */
+static void json_str(FILE *f, const char *s) {
+  fputc('"', f);
+  for (; *s != '\0'; s++) {
+    if (*s == '"' || *s == '\\') {
+      fprintf(f, "\\%c", *s);
+    } else if ((unsigned char)*s < 0x20) {
+      fprintf(f, "\\u%04x", (unsigned char)*s);
+    } else {
+      fputc(*s, f);
+    }
+  }
+  fputc('"', f);
+}
+
 int report_write_stats(st_gpu *gpu, const char *path, const char *what) {
-  char tmp[1100];
-  snprintf(tmp, sizeof tmp, "%s.tmp", path);
+  char *tmp = sw_fmt("%s.tmp", path);
   FILE *f = fopen(tmp, "w");
   if (f == NULL) {
     fprintf(stderr, "simtref run: error: cannot write %s\n", path);
+    free(tmp);
     return EXIT_USAGE;
   }
   const st_config *cfg = st_gpu_config(gpu);
@@ -67,10 +84,12 @@ int report_write_stats(st_gpu *gpu, const char *path, const char *what) {
   if (json) {
     fprintf(f, "{\n  \"simtref_version\": \"%s\",\n  \"simtref_commit\": \"%s\",\n",
             SIMTREF_VERSION, SIMTREF_GIT_COMMIT);
-    fprintf(f, "  \"workload\": \"%s\",\n  \"config\": \"%s\",\n  \"config_hash\": \"%016" PRIx64
-               "\",\n  \"mode\": \"%s\",\n  \"stopped_by\": \"%s\",\n",
-            what, cfg->gpu.name, hash,
-            cfg->sim.mode == ST_MODE_TIMING ? "timing" : "functional", stopped);
+    fprintf(f, "  \"workload\": ");
+    json_str(f, what);
+    fprintf(f, ",\n  \"config\": ");
+    json_str(f, cfg->gpu.name);
+    fprintf(f, ",\n  \"config_hash\": \"%016" PRIx64 "\",\n  \"mode\": \"%s\",\n  \"stopped_by\": \"%s\",\n",
+            hash, cfg->sim.mode == ST_MODE_TIMING ? "timing" : "functional", stopped);
     for (size_t i = 0; i < run.n; i++) {
       fprintf(f, "  \"%s\": ", run.v[i].key);
       if (run.v[i].is_real) {
@@ -115,7 +134,9 @@ int report_write_stats(st_gpu *gpu, const char *path, const char *what) {
   if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
     remove(tmp);
     fprintf(stderr, "simtref run: error: cannot write %s\n", path);
+    free(tmp);
     return EXIT_USAGE;
   }
+  free(tmp);
   return EXIT_OK;
 }

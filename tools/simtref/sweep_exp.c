@@ -9,6 +9,7 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "simtref/config.h"
 #include "sweep_util.h"
 
 typedef struct exp_parser {
@@ -269,8 +270,9 @@ static void parse_workloads(exp_parser *p, yaml_node_t *n, bool paper, uint64_t 
   }
 }
 
-/* The directory label of a config: NAME, or the file name without .yaml. */
-static void config_label(const char *spec, char *out) {
+/* The directory label of a config: NAME, or the file name without .yaml.
+ * False (out empty) when it is longer than a label may be. */
+static bool config_label(const char *spec, char *out) {
   const char *base = strrchr(spec, '/');
   base = base ? base + 1 : spec;
   size_t n = strlen(base);
@@ -279,8 +281,13 @@ static void config_label(const char *spec, char *out) {
   } else if (n > 4 && strcmp(base + n - 4, ".yml") == 0) {
     n -= 4;
   }
-  snprintf(out, SWEEP_LABEL_MAX, "%.*s", (int)(n < SWEEP_LABEL_MAX ? n : SWEEP_LABEL_MAX - 1),
-           base);
+  if (n >= SWEEP_LABEL_MAX) {
+    out[0] = '\0';
+    return false;
+  }
+  memcpy(out, base, n);
+  out[n] = '\0';
+  return true;
 }
 
 static void parse_config(exp_parser *p, yaml_node_t *n) {
@@ -292,10 +299,22 @@ static void parse_config(exp_parser *p, yaml_node_t *n) {
   }
   sweep_config c;
   memset(&c, 0, sizeof c);
-  config_label(s, c.label);
+  bool fits = config_label(s, c.label);
   c.line = NODE_LINE(n);
   c.col = NODE_COL(n);
-  if (!sweep_label_ok(c.label) || strlen(s) >= 4096) {
+  if (strlen(s) >= ST_PATH_MAX) {
+    FAIL(p, n, "config: the path is %zu characters, longer than the limit of %d (PATH_MAX - 1)",
+         strlen(s), ST_PATH_MAX - 1);
+    return;
+  }
+  if (!fits) {
+    FAIL(p, n,
+         "config '%s': its name (the file name without .yaml, the name of its directory in the "
+         "runs) is longer than %d characters",
+         s, SWEEP_LABEL_MAX - 1);
+    return;
+  }
+  if (!sweep_label_ok(c.label)) {
     FAIL(p, n, "config '%s': its name must be usable as a directory name", s);
     return;
   }
@@ -394,9 +413,12 @@ static void parse_root(exp_parser *p, yaml_node_t *root) {
   if (seen[K_NAME] != NULL) {
     want_label(p, seen[K_NAME], "name", e->name);
   } else {
-    config_label(p->file, e->name); /* the file name without .yaml */
-    if (!sweep_label_ok(e->name)) {
-      error_at(p, 1, 1, "the file name does not make a valid experiment name: set name:");
+    /* the file name without .yaml */
+    if (!config_label(p->file, e->name) || !sweep_label_ok(e->name)) {
+      error_at(p, 1, 1,
+               "the file name does not make a valid experiment name (1 to %d characters of "
+               "letters, digits, '_', '.', '+', '-'): set name:",
+               SWEEP_LABEL_MAX - 1);
     }
   }
   if (seen[K_DESC] != NULL && scalar(seen[K_DESC]) == NULL) {

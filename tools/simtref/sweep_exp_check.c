@@ -56,7 +56,7 @@ static int resolve_config(sweep_exp *exp, sweep_config *c, FILE *errs) {
     }
     return 0;
   }
-  char found[4096];
+  char found[ST_PATH_MAX];
   if (!st_config_find(c->spec, found, sizeof found) || (c->path = sw_realpath(found)) == NULL) {
     fprintf(errs, "%s:%u:%u: error: no config '%s' (not in %s; see simtref list)\n", exp->file,
             c->line, c->col, c->spec, st_config_dir());
@@ -111,13 +111,14 @@ static int load_one(sweep_exp *exp, const sweep_config *c, const sweep_variant *
     ovr[exp->n_common + i] = &v->ovr[i];
   }
   st_config *cfg = sw_alloc(sizeof *cfg);
+  char *msg = sw_alloc(ST_ERROR_MSG_MAX);
   int nerr = 0;
   for (;;) {
     for (size_t i = 0; i < n; i++) {
       texts[i] = ovr[i]->text;
     }
-    char msg[4096] = "";
-    if (st_config_load(cfg, c->path, texts, n, msg, sizeof msg) == ST_OK) {
+    msg[0] = '\0';
+    if (st_config_load(cfg, c->path, texts, n, msg, ST_ERROR_MSG_MAX) == ST_OK) {
       *hash = st_config_hash(cfg);
       break;
     }
@@ -159,6 +160,7 @@ static int load_one(sweep_exp *exp, const sweep_config *c, const sweep_variant *
     }
     n = k;
   }
+  free(msg);
   free(cfg);
   free(ovr);
   free(texts);

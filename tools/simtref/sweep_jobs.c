@@ -29,15 +29,20 @@ static void expand(sweep_plan *plan) {
   }
 }
 
-/* This executable, from /proc/self/exe. */
+/* This executable, from /proc/self/exe (any length). */
 static char *self_exe(void) {
-  char buf[4096];
-  ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
-  if (n <= 0) {
-    return NULL;
+  for (size_t size = 4096;; size *= 2) {
+    char *buf = sw_alloc(size);
+    ssize_t n = readlink("/proc/self/exe", buf, size);
+    if (n > 0 && (size_t)n < size) {
+      buf[n] = '\0';
+      return buf;
+    }
+    free(buf);
+    if (n <= 0 || size > (1u << 20)) {
+      return NULL;
+    }
   }
-  buf[n] = '\0';
-  return sw_strdup(buf);
 }
 
 bool sweep_plan_init(sweep_plan *plan, const sweep_exp *exp, const char *runs_dir,

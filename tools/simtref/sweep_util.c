@@ -145,11 +145,11 @@ bool sw_mkdir_p(const char *dir) {
 }
 
 char *sw_realpath(const char *path) {
-  char buf[PATH_MAX];
-  if (realpath(path, buf) == NULL) {
-    return NULL;
+  char *real = realpath(path, NULL);
+  if (real == NULL && errno == ENOMEM) {
+    out_of_memory();
   }
-  return sw_strdup(buf);
+  return real;
 }
 
 char *sw_abspath(const char *path) {

@@ -20,11 +20,16 @@ const st_workload_desc *st_workload_find(const char *name) {
 st_status st_workload_run_named(const st_workload_desc *wd, st_gpu *gpu, st_wl_size size,
                                 uint64_t seed, const char *dir, FILE *log, char *verdict,
                                 size_t verdict_size, st_error *err) {
-  char path[1024];
-  if (dir != NULL) {
-    snprintf(path, sizeof path, "%s/%s", dir, wd->ptx);
-  } else {
-    snprintf(path, sizeof path, "%s/workloads/%s/%s", SIMTREF_SOURCE_DIR, wd->name, wd->ptx);
+  char path[ST_PATH_MAX];
+  int n = dir != NULL ? snprintf(path, sizeof path, "%s/%s", dir, wd->ptx)
+                      : snprintf(path, sizeof path, "%s/workloads/%s/%s", SIMTREF_SOURCE_DIR,
+                                 wd->name, wd->ptx);
+  if (n < 0 || (size_t)n >= sizeof path) {
+    err->code = ST_ERR_IO;
+    snprintf(err->msg, sizeof err->msg,
+             "%s: the path of its PTX is longer than the limit of %d characters (PATH_MAX - 1)",
+             wd->name, ST_PATH_MAX - 1);
+    return ST_ERR_IO;
   }
   st_wl_ctx ctx;
   memset(&ctx, 0, sizeof ctx);

@@ -17,7 +17,16 @@
 
 #include "simtref/status.h"
 
-#define ST_CONFIG_NAME_MAX 64
+/* Bytes of a file path, its terminating NUL included: PATH_MAX on Linux
+ * (the OS refuses longer paths). Buffers that hold a path use this, and a
+ * path that does not fit is an error, never cut short. */
+#define ST_PATH_MAX 4096
+
+/* Bytes of a string option (gpu.name, cosim.units, cosim.rtl_drives,
+ * cosim.trace_dir), its terminating NUL included: any path the OS accepts
+ * fits. A longer value is a configuration error (file:line:col) that names
+ * this limit. (A fixed array: st_config is copied by value.) */
+#define ST_CONFIG_STRING_MAX ST_PATH_MAX
 
 /* sm.warp_scheduler */
 typedef enum st_warp_sched_kind {
@@ -95,7 +104,7 @@ typedef struct st_op_timing {
 
 typedef struct st_config {
   struct {
-    char name[ST_CONFIG_NAME_MAX];
+    char name[ST_CONFIG_STRING_MAX];
     int64_t num_clusters;
     int64_t sms_per_cluster;
     int64_t core_clock; /* Hz */
@@ -197,10 +206,10 @@ typedef struct st_config {
     int64_t seed;
   } sim;
   struct {
-    char units[ST_CONFIG_NAME_MAX];      /* co-simulated units, comma-separated ("" = none) */
-    char rtl_drives[ST_CONFIG_NAME_MAX]; /* units whose RTL outputs drive the model */
+    char units[ST_CONFIG_STRING_MAX];      /* co-simulated units, comma-separated ("" = none) */
+    char rtl_drives[ST_CONFIG_STRING_MAX]; /* units whose RTL outputs drive the model */
     int64_t window;                      /* cycles of waveform before a mismatch */
-    char trace_dir[ST_CONFIG_NAME_MAX];  /* where mismatch reports and waveforms go */
+    char trace_dir[ST_CONFIG_STRING_MAX];  /* where mismatch reports and waveforms go */
   } cosim;
 } st_config;
 
@@ -216,7 +225,8 @@ st_status st_config_load(st_config *cfg, const char *path, const char *const *ov
 
 /* Resolves a config name to a file: an existing path is used as given,
  * otherwise NAME or NAME.yaml in the configs directory ($SIMTREF_CONFIG_DIR,
- * else the source tree's configs/). Returns false if nothing matches. */
+ * else the source tree's configs/). Returns false if nothing matches, or if
+ * the path does not fit in out_size bytes (ST_PATH_MAX always suffices). */
 bool st_config_find(const char *name, char *out, size_t out_size);
 
 /* The directory named configs are looked up in. */

@@ -25,8 +25,10 @@
 #include "simtref/error.h"
 #include "simtref/simtref.h"
 
+/* Bytes of a buffer name (checked: a longer one is an error) and of a path
+ * (ST_PATH_MAX: any path the OS accepts; a longer one is an error). */
 #define ST_WL_NAME_MAX 128
-#define ST_WL_PATH_MAX 1024
+#define ST_WL_PATH_MAX ST_PATH_MAX
 
 typedef struct st_wl_buffer {
   char name[ST_WL_NAME_MAX];
@@ -66,7 +68,8 @@ typedef struct st_workload {
 
 /* Reads and checks a workload file. Relative paths resolve against the
  * file's directory; outputs resolve against out_dir when it is not NULL.
- * Errors ("file:line:col: error: ...") go to err with ST_ERR_WORKLOAD. */
+ * Errors ("file:line:col: error: ...") go to err with ST_ERR_WORKLOAD; a
+ * resolved path longer than ST_WL_PATH_MAX - 1 is one of them. */
 st_status st_workload_load(const char *path, const char *out_dir, st_workload **out,
                            st_error *err);
 void st_workload_free(st_workload *wl);

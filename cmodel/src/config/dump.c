@@ -49,7 +49,8 @@ static char *dump(const st_config *cfg, bool for_hash) {
       depth++;
       comp = dot + 1;
     }
-    char val[160];
+    /* A string option may be escaped to twice its length, plus quotes. */
+    char val[2 * ST_CONFIG_STRING_MAX + 4];
     st_option_format(opt, cfg, val, sizeof val);
     st_strbuf_printf(&sb, "%*s%s: %s\n", (int)(2 * depth), "", comp, val);
     prev = opt->key;
@@ -110,7 +111,7 @@ static void format_bounds(const st_option *opt, char *buf, size_t n) {
     snprintf(buf, n, "`true`, `false`");
     return;
   case ST_OPT_STRING:
-    snprintf(buf, n, "up to %d characters", ST_CONFIG_NAME_MAX - 1);
+    snprintf(buf, n, "up to %d characters (PATH_MAX - 1)", ST_CONFIG_STRING_MAX - 1);
     return;
   }
   buf[0] = '\0';

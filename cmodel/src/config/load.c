@@ -11,7 +11,8 @@
 #include "config/options.h"
 #include "config/origin.h"
 
-#define PATH_MAX_LEN 256
+/* Bytes of a dotted key ("sm.op.int_add.latency"); not a file path. */
+#define KEY_MAX_LEN 256
 
 void st_config_defaults(st_config *cfg) {
   memset(cfg, 0, sizeof *cfg);
@@ -39,21 +40,24 @@ static bool is_file(const char *path) {
   return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+/* Formats "A/B" or "A/B.yaml" into out; false if it does not fit. */
+static bool join_fits(char *out, size_t out_size, const char *fmt, const char *a, const char *b) {
+  int n = snprintf(out, out_size, fmt, a, b);
+  return n >= 0 && (size_t)n < out_size;
+}
+
 bool st_config_find(const char *name, char *out, size_t out_size) {
   if (is_file(name)) {
-    snprintf(out, out_size, "%s", name);
-    return true;
+    return join_fits(out, out_size, "%s%s", name, "");
   }
   if (strchr(name, '/') != NULL) {
     return false;
   }
   const char *dir = st_config_dir();
-  snprintf(out, out_size, "%s/%s", dir, name);
-  if (is_file(out)) {
+  if (join_fits(out, out_size, "%s/%s", dir, name) && is_file(out)) {
     return true;
   }
-  snprintf(out, out_size, "%s/%s.yaml", dir, name);
-  return is_file(out);
+  return join_fits(out, out_size, "%s/%s.yaml", dir, name) && is_file(out);
 }
 
 /* ---- YAML walking ---------------------------------------------------- */
@@ -64,7 +68,7 @@ typedef struct loader {
   const char *file;
   yaml_parser_t parser;
   st_error *err;
-  char path[PATH_MAX_LEN]; /* dotted path of the mapping being read */
+  char path[KEY_MAX_LEN]; /* dotted path of the mapping being read */
 } loader;
 
 static st_srcpos mark_pos(const loader *ld, yaml_mark_t m) {
@@ -117,7 +121,7 @@ static st_status read_value(loader *ld, const char *key, yaml_mark_t key_mark) {
   }
   st_srcpos key_pos = mark_pos(ld, key_mark);
   st_srcpos val_pos = mark_pos(ld, ev.start_mark);
-  char full[2 * PATH_MAX_LEN + 2];
+  char full[2 * KEY_MAX_LEN + 2];
   if (ld->path[0] != '\0') {
     snprintf(full, sizeof full, "%s.%s", ld->path, key);
   } else {
@@ -142,7 +146,7 @@ static st_status read_value(loader *ld, const char *key, yaml_mark_t key_mark) {
     } else if (!st_option_is_section(full)) {
       rc = unknown_key(ld->err, key_pos, full);
     } else {
-      char saved[PATH_MAX_LEN];
+      char saved[KEY_MAX_LEN];
       memcpy(saved, ld->path, sizeof saved);
       if (strlen(full) >= sizeof ld->path) {
         yaml_event_delete(&ev);
@@ -184,10 +188,15 @@ static st_status read_mapping(loader *ld) {
       yaml_event_delete(&ev);
       return st_error_at(ld->err, ST_ERR_CONFIG, pos, "expected a key name");
     }
-    char key[PATH_MAX_LEN];
+    char key[KEY_MAX_LEN];
+    bool fits = ev.data.scalar.length < sizeof key;
     snprintf(key, sizeof key, "%s", (const char *)ev.data.scalar.value);
     yaml_mark_t key_mark = ev.start_mark;
     yaml_event_delete(&ev);
+    if (!fits) {
+      return st_error_at(ld->err, ST_ERR_CONFIG, mark_pos(ld, key_mark),
+                         "key name is longer than %d characters", KEY_MAX_LEN - 1);
+    }
     if (key[0] == '\0') {
       return st_error_at(ld->err, ST_ERR_CONFIG, mark_pos(ld, key_mark), "empty key name");
     }
@@ -286,7 +295,7 @@ static st_status apply_override(st_config *cfg, st_config_origin *origin, const 
   if (eq == NULL || eq == text) {
     return st_error_at(err, ST_ERR_CONFIG, pos, "expected key=value");
   }
-  char key[PATH_MAX_LEN];
+  char key[KEY_MAX_LEN];
   size_t klen = (size_t)(eq - text);
   if (klen >= sizeof key) {
     return st_error_at(err, ST_ERR_CONFIG, pos, "key is too long");

@@ -260,7 +260,7 @@ const st_option st_options[] = {
                    "debug mode: every cycle, evaluate every unit and every warp that a shortcut "
                    "(idle-cycle skipping, quiet schedulers, the wake-up rule, the caches' "
                    "refusal memo) would not evaluate, and stop with a report where the shortcut "
-                   "would have given another result (docs/timing.md); slow"),
+                   "would have given another result (docs/timing.md); about twice as slow"),
     OPT_INT("sim.deadlock_cycles", sim.deadlock_cycles, 1, INT64_MAX, "1000000", "cycles",
             "core cycles without any progress after which a run is reported as deadlocked"),
     OPT_INT("sim.seed", sim.seed, 0, INT64_MAX, "1", "",
@@ -277,7 +277,8 @@ const st_option st_options[] = {
     OPT_INT("cosim.window", cosim.window, 1, 4096, "64", "cycles",
             "cycles of waveform (FST) recorded before a mismatch"),
     OPT_STR("cosim.trace_dir", cosim.trace_dir, ".",
-            "directory for the mismatch report and waveform"),
+            "directory for the mismatch report and waveform (made if missing when they are "
+            "written; `simtref run` checks before the run that it can be)"),
 };
 
 const size_t st_num_options = sizeof st_options / sizeof st_options[0];

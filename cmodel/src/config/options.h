@@ -14,7 +14,7 @@ typedef enum st_opt_type {
   ST_OPT_SIZE,   /* int64_t bytes; accepts B, KiB, MiB, GiB (KB, MB, GB are binary too) */
   ST_OPT_FREQ,   /* int64_t Hz; needs a unit: Hz, kHz, MHz, GHz */
   ST_OPT_ENUM,   /* int, an index into names */
-  ST_OPT_STRING  /* char[ST_CONFIG_NAME_MAX] */
+  ST_OPT_STRING  /* char[ST_CONFIG_STRING_MAX] */
 } st_opt_type;
 
 typedef struct st_option {

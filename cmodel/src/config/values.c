@@ -2,10 +2,15 @@
  * frequencies with units, booleans, enum names and strings. */
 #include <ctype.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "config/options.h"
+
+#ifdef PATH_MAX
+_Static_assert(ST_PATH_MAX >= PATH_MAX, "ST_PATH_MAX must hold any path the OS accepts");
+#endif
 
 /* Parses an unsigned decimal or 0x-hex integer that fills all of s. */
 static int parse_u64(const char *s, uint64_t *out) {
@@ -235,13 +240,16 @@ int st_option_parse(const st_option *opt, const char *text, void *out, char *why
     }
     return -1;
   }
-  case ST_OPT_STRING:
-    if (strlen(text) >= ST_CONFIG_NAME_MAX) {
-      snprintf(why, why_size, "string is longer than %d characters", ST_CONFIG_NAME_MAX - 1);
+  case ST_OPT_STRING: {
+    size_t len = strlen(text);
+    if (len >= ST_CONFIG_STRING_MAX) {
+      snprintf(why, why_size, "%zu characters, longer than the limit of %d (PATH_MAX - 1)", len,
+               ST_CONFIG_STRING_MAX - 1);
       return -1;
     }
-    snprintf((char *)out, ST_CONFIG_NAME_MAX, "%s", text);
+    memcpy(out, text, len + 1);
     return 0;
+  }
   }
   snprintf(why, why_size, "internal: unknown option type");
   return -1;

@@ -31,7 +31,7 @@ static st_status fail(wl_parser *p, const yaml_node_t *n, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 static st_status fail(wl_parser *p, const yaml_node_t *n, const char *fmt, ...) {
-  char msg[1024];
+  char msg[ST_ERROR_MSG_MAX];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
@@ -61,12 +61,26 @@ static bool file_size(const char *path, uint64_t *size) {
   return true;
 }
 
-static void resolve_path(const char *dir, const char *rel, char *out) {
-  if (rel[0] == '/' || dir[0] == '\0') {
-    snprintf(out, ST_WL_PATH_MAX, "%s", rel);
-  } else {
-    snprintf(out, ST_WL_PATH_MAX, "%.*s/%s", ST_WL_PATH_MAX / 2, dir, rel);
+/* Resolves rel (the value of node n) against dir into out
+ * (ST_WL_PATH_MAX bytes); a path that does not fit is an error at n. */
+static st_status resolve_path(wl_parser *p, const yaml_node_t *n, const char *what,
+                              const char *dir, const char *rel, char *out) {
+  bool joined = rel[0] != '/' && dir[0] != '\0';
+  size_t len = strlen(rel) + (joined ? strlen(dir) + 1 : 0);
+  if (len >= ST_WL_PATH_MAX) {
+    return fail(p, n, "%s: the path%s is %zu characters, longer than the limit of %d "
+                "(PATH_MAX - 1)", what, joined ? " (joined to its directory)" : "", len,
+                ST_WL_PATH_MAX - 1);
   }
+  char *o = out;
+  if (joined) {
+    size_t dlen = strlen(dir);
+    memcpy(o, dir, dlen);
+    o[dlen] = '/';
+    o += dlen + 1;
+  }
+  memcpy(o, rel, strlen(rel) + 1);
+  return ST_OK;
 }
 
 static int parse_u64(const char *s, uint64_t *v) {
@@ -165,7 +179,7 @@ static st_status parse_buffer(wl_parser *p, const char *name, yaml_node_t *n, st
         return fail(p, v, "init: expected a file name or 'zero'");
       }
       if (strcmp(s, "zero") != 0) {
-        resolve_path(p->dir, s, b->init);
+        rc = resolve_path(p, v, "init", p->dir, s, b->init);
         init_node = v;
       }
     } else if (strcmp(key, "output") == 0) {
@@ -173,13 +187,13 @@ static st_status parse_buffer(wl_parser *p, const char *name, yaml_node_t *n, st
       if (s == NULL || s[0] == '\0') {
         return fail(p, v, "output: expected a file name");
       }
-      resolve_path(p->out_dir ? p->out_dir : p->dir, s, b->output);
+      rc = resolve_path(p, v, "output", p->out_dir ? p->out_dir : p->dir, s, b->output);
     } else if (strcmp(key, "expect") == 0) {
       const char *s = scalar(v);
       if (s == NULL || s[0] == '\0') {
         return fail(p, v, "expect: expected a file name");
       }
-      resolve_path(p->dir, s, b->expect);
+      rc = resolve_path(p, v, "expect", p->dir, s, b->expect);
       expect_node = v;
     } else if (strcmp(key, "compare") == 0) {
       if (v->type != YAML_MAPPING_NODE) {
@@ -405,8 +419,12 @@ static st_status parse_launch(wl_parser *p, const st_workload *wl, yaml_node_t *
     }
     if (strcmp(key, "entry") == 0) {
       const char *s = scalar(v);
-      if (s == NULL || s[0] == '\0' || strlen(s) >= sizeof l->entry) {
+      if (s == NULL || s[0] == '\0') {
         return fail(p, v, "entry: expected a kernel name");
+      }
+      if (strlen(s) >= sizeof l->entry) {
+        return fail(p, v, "entry: the kernel name is longer than %zu characters",
+                    sizeof l->entry - 1);
       }
       snprintf(l->entry, sizeof l->entry, "%s", s);
       have_entry = true;
@@ -477,7 +495,10 @@ static st_status parse_root(wl_parser *p, st_workload *wl) {
   if (ptx == NULL || scalar(ptx) == NULL || scalar(ptx)[0] == '\0') {
     return fail(p, ptx ? ptx : root, "missing key 'ptx' (the PTX file to load)");
   }
-  resolve_path(p->dir, scalar(ptx), wl->ptx);
+  st_status prc = resolve_path(p, ptx, "ptx", p->dir, scalar(ptx), wl->ptx);
+  if (prc != ST_OK) {
+    return prc;
+  }
   uint64_t size;
   if (!file_size(wl->ptx, &size)) {
     return fail(p, ptx, "ptx: cannot read '%s'", wl->ptx);
@@ -493,8 +514,11 @@ static st_status parse_root(wl_parser *p, st_workload *wl) {
     }
     FOR_PAIRS(p, buffers, k, v) {
       const char *name = scalar(k);
-      if (name == NULL || name[0] == '\0' || strlen(name) >= ST_WL_NAME_MAX) {
+      if (name == NULL || name[0] == '\0') {
         return fail(p, k, "expected a buffer name");
+      }
+      if (strlen(name) >= ST_WL_NAME_MAX) {
+        return fail(p, k, "the buffer name is longer than %d characters", ST_WL_NAME_MAX - 1);
       }
       for (size_t i = 0; i < wl->n_buffers; i++) {
         if (strcmp(wl->buffers[i].name, name) == 0) {
@@ -555,7 +579,14 @@ st_status st_workload_load(const char *path, const char *out_dir, st_workload **
     fclose(f);
     return st_error_set(err, ST_ERR_NOMEM, "out of memory");
   }
-  snprintf(wl->path, sizeof wl->path, "%s", path);
+  if (strlen(path) >= sizeof wl->path) {
+    fclose(f);
+    free(wl);
+    return st_error_set(err, ST_ERR_WORKLOAD,
+                        "%s: error: the path is %zu characters, longer than the limit of %d "
+                        "(PATH_MAX - 1)", path, strlen(path), ST_WL_PATH_MAX - 1);
+  }
+  memcpy(wl->path, path, strlen(path) + 1);
   wl_parser p;
   memset(&p, 0, sizeof p);
   p.file = wl->path;

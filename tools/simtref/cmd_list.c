@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "units/registry.h"
 #include "sweep_util.h"
 #include "workload.h"
 
@@ -83,5 +84,10 @@ int cmd_list(int argc, char **argv) {
   list_enum("warp issue scheduler", "sm.warp_scheduler");
   list_enum("fetch arbiter", "sm.fetch_arbiter");
   list_enum("CTA scheduler", "cta_scheduler.policy");
+  printf("\nunits (the registry; details: simtref units):\n");
+  for (size_t i = 0; i < st_unit_count(); i++) {
+    const st_unit *u = st_unit_get(i);
+    printf("  %-11s %-7s %s\n", u->desc->name, st_role_name(u->role), u->select);
+  }
   return EXIT_OK;
 }

@@ -52,6 +52,7 @@ typedef struct st_wl_launch {
   char entry[256];
   st_dim3 grid, block;
   uint32_t shared_bytes;
+  uint32_t stream;       /* the file's stream number (0: the default stream) */
   st_wl_param *params;
   size_t n_params;
   unsigned line, col;

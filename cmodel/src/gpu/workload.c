@@ -438,6 +438,10 @@ static st_status parse_launch(wl_parser *p, const st_workload *wl, yaml_node_t *
       uint64_t s;
       rc = want_u64(p, v, "shared_bytes", UINT32_MAX, &s);
       l->shared_bytes = (uint32_t)s;
+    } else if (strcmp(key, "stream") == 0) {
+      uint64_t s;
+      rc = want_u64(p, v, "stream", 1023, &s);
+      l->stream = (uint32_t)s;
     } else if (strcmp(key, "params") == 0) {
       if (v->type != YAML_SEQUENCE_NODE) {
         return fail(p, v, "params: expected a list");
@@ -457,7 +461,7 @@ static st_status parse_launch(wl_parser *p, const st_workload *wl, yaml_node_t *
       }
     } else {
       return fail(p, k, "launch: unknown key '%s' (expected entry, grid, block, shared_bytes, "
-                  "params)", key);
+                  "stream, params)", key);
     }
     if (rc != ST_OK) {
       return rc;

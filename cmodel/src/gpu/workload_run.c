@@ -133,8 +133,16 @@ st_status st_workload_run(const st_workload *wl, st_gpu *gpu, st_wl_verdict *ver
   if (rc == ST_OK) {
     rc = st_module_load_file(gpu, wl->ptx, &mod, err);
   }
+  /* The file's streams, made on first use (file number -> the GPU's). */
+  uint32_t streams[1024] = {0};
   for (size_t li = 0; rc == ST_OK && li < wl->n_launches; li++) {
     const st_wl_launch *l = &wl->launches[li];
+    if (l->stream != 0 && streams[l->stream] == 0) {
+      rc = st_stream_create(gpu, &streams[l->stream], err);
+      if (rc != ST_OK) {
+        break;
+      }
+    }
     free(args);
     args = calloc(l->n_params ? l->n_params : 1, sizeof *args);
     if (args == NULL) {
@@ -151,8 +159,8 @@ st_status st_workload_run(const st_workload *wl, st_gpu *gpu, st_wl_verdict *ver
     }
     st_error lerr;
     st_error_clear(&lerr);
-    rc = st_launch(gpu, mod, l->entry, l->grid, l->block, l->shared_bytes, args, l->n_params,
-                   &lerr);
+    rc = st_launch_on(gpu, streams[l->stream], mod, l->entry, l->grid, l->block, l->shared_bytes,
+                      args, l->n_params, &lerr);
     if (rc != ST_OK) {
       st_srcpos pos = {wl->path, l->line, l->col};
       st_error_at(err, ST_ERR_WORKLOAD, pos, "%s", lerr.msg);

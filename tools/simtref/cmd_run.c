@@ -252,7 +252,23 @@ static int run_named(const st_workload_desc *wd, const st_config *cfg, st_wl_siz
   return status;
 }
 
+/* The -s overrides that --cosim and --rtl-drives make, freed when the
+ * command ends. */
+static char *made_overrides[CLI_MAX_OVERRIDES];
+static size_t n_made;
+
+static int run_command(int argc, char **argv);
+
 int cmd_run(int argc, char **argv) {
+  int status = run_command(argc, argv);
+  for (size_t i = 0; i < n_made; i++) {
+    free(made_overrides[i]);
+  }
+  n_made = 0;
+  return status;
+}
+
+static int run_command(int argc, char **argv) {
   cli_config_args args = {0};
   const char *file = NULL, *out_dir = NULL;
   bool functional = false, units_given = false;
@@ -307,14 +323,16 @@ int cmd_run(int argc, char **argv) {
         return EXIT_USAGE;
       }
       /* Allocated at full length (the loader checks it against its limit);
-       * never freed: args.overrides points at them until the command ends. */
+       * args.overrides points at them until the command ends. */
       bool drives = strcmp(a, "--rtl-drives") == 0;
       if (!drives || !units_given) {
-        args.overrides[args.n_overrides++] = sw_fmt("cosim.units=%s", argv[i + 1]);
+        made_overrides[n_made] = sw_fmt("cosim.units=%s", argv[i + 1]);
+        args.overrides[args.n_overrides++] = made_overrides[n_made++];
         units_given = true;
       }
       if (drives) {
-        args.overrides[args.n_overrides++] = sw_fmt("cosim.rtl_drives=%s", argv[i + 1]);
+        made_overrides[n_made] = sw_fmt("cosim.rtl_drives=%s", argv[i + 1]);
+        args.overrides[args.n_overrides++] = made_overrides[n_made++];
       }
       i++;
     } else if (strcmp(a, "--seed") == 0) {

@@ -1,6 +1,6 @@
 # Mean DYNCTA limit n over the 30 SMs at the end of each 2048-cycle window
 # (simtref run W --size paper -c dyncta30 -s cta_scheduler.policy=dyncta
-#  -s sim.max_insts=10000000 --dyncta-trace trace-W.csv),
+#  -s sim.max_insts=10000000 --trace dyncta:trace-W.csv),
 # windows of all kernels of the run one after the other. Spec Fig. 8's shape.
 set datafile separator ','
 set key top right

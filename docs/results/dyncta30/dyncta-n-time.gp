@@ -1,5 +1,5 @@
 # Mean DYNCTA limit n over the 30 SMs at the end of each 2048-cycle window
-# (simtref run W -c dyncta30 -s cta_scheduler.policy=dyncta --dyncta-trace trace-W.csv),
+# (simtref run W -c dyncta30 -s cta_scheduler.policy=dyncta --trace dyncta:trace-W.csv),
 # windows of all kernels of the run one after the other. Spec Fig. 8's shape.
 set datafile separator ','
 set key top right

@@ -159,6 +159,7 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
   }
   if (r == ST_EXEC_BARRIER || r == ST_EXEC_RELEASED) {
     /* A barrier arrival (bar.arrive counts only if it released). */
+    sm->ev_issue_any = true;
     sm->ev.arr_valid[s] = 1;
     sm->ev.arr_tb[s] = (uint8_t)tw->cta_slot;
     sm->ev.arr_rel[s] = r == ST_EXEC_RELEASED;
@@ -175,6 +176,7 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
     st_cta_warp_finished(tc->cta);
     /* An exit can release a barrier the other warps wait at (spec/baws.md
      * §7 A2); the TB's last exit ends its implicit exit barrier. */
+    sm->ev_issue_any = true;
     sm->ev.exit_valid[s] = 1;
     sm->ev.exit_tb[s] = (uint8_t)tw->cta_slot;
     sm->ev.exit_rel[s] = (before & ~barriers_pending(tc->cta)) != 0 || tc->warps_live == 0;

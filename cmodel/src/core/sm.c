@@ -336,6 +336,12 @@ static bool empty(const st_sm *sm) {
 }
 
 st_status st_sm_cycle(st_sm *sm, uint64_t now) {
+  if (!sm->ctl_end_cycle) {
+    /* Nobody takes the cycle's events at an end_cycle hook. */
+    sm->ev.cta_exit = 0;
+    sm->ev.paused_issues = 0;
+    sm->ev.paused_ready = 0;
+  }
   sm->wb_stalled = 0;
   sm->issued_any = 0;
   sm->any_ready = 0;

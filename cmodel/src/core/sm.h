@@ -168,6 +168,10 @@ st_status st_sm_units_end_cycle(st_sm *sm, uint64_t now, bool drained, st_error 
  * through st_sm_units_end_cycle (a controller counts them). */
 uint64_t st_sm_units_skippable(const st_sm *sm);
 bool st_sm_units_step_idle(const st_sm *sm);
+/* Whether the SM has controllers with begin_cycle or end_cycle hooks (the
+ * loop calls st_sm_units_begin_cycle / end_cycle only then). */
+bool st_sm_units_has_begin(const st_sm *sm);
+bool st_sm_units_has_end(const st_sm *sm);
 /* The SM's instance of unit u (the first, for per-scheduler units), or NULL. */
 struct st_uinst *st_sm_unit_instance(const st_sm *sm, const struct st_unit *u);
 /* Every unit instance of the SM, for statistics and traces. */

@@ -186,6 +186,8 @@ struct st_sm {
 
   st_uinst *ctl[ST_SM_MAX_CTL]; /* the SM controllers (registry order) */
   uint32_t n_ctl;
+  bool ctl_issue_begin, ctl_sm_end, ctl_end_cycle; /* some controller has that hook */
+  bool ev_issue_any;    /* an issue-stage event was recorded this cycle */
   st_uinst **uinst;     /* every unit instance of the SM: schedulers, fetch, controllers */
   uint32_t n_uinst;
   st_sm_events ev;      /* this cycle's events for the controllers */
@@ -256,9 +258,16 @@ void st_sm_units_destroy(st_sm *sm);
 void st_sm_units_kernel_begin(st_sm *sm, unsigned ctas_per_sm, bool gpu_idle);
 /* Creates the RTL twins cosim.units asks for; fails with the reason. */
 st_status st_sm_units_attach(st_sm *sm, const st_cosim_provider *prov, st_error *err);
-/* The controllers' issue_begin and sm_end hooks (core/sm.c calls them). */
-st_status st_sm_units_issue_begin(st_sm *sm, uint64_t now, st_error *err);
-st_status st_sm_units_sm_end(st_sm *sm, uint64_t now, st_error *err);
+/* The controllers' issue_begin and sm_end hooks (core/sm.c calls them;
+ * without such a controller they cost a test). */
+st_status st_sm_units_issue_begin_hooks(st_sm *sm, uint64_t now, st_error *err);
+st_status st_sm_units_sm_end_hooks(st_sm *sm, uint64_t now, st_error *err);
+static inline st_status st_sm_units_issue_begin(st_sm *sm, uint64_t now, st_error *err) {
+  return sm->ctl_issue_begin ? st_sm_units_issue_begin_hooks(sm, now, err) : ST_OK;
+}
+static inline st_status st_sm_units_sm_end(st_sm *sm, uint64_t now, st_error *err) {
+  return sm->ctl_sm_end || sm->ev_issue_any ? st_sm_units_sm_end_hooks(sm, now, err) : ST_OK;
+}
 /* A TB was placed in TB slot b: every unit instance of the SM sees it at its
  * next clock edge (st_uinst.tb_launch). */
 void st_sm_units_tb_launch(st_sm *sm, uint32_t b);

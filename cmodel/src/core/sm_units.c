@@ -76,6 +76,12 @@ st_status st_sm_units_init(st_sm *sm, st_error *err) {
     }
   }
   controllers_reset(sm);
+  for (uint32_t i = 0; i < sm->n_ctl; i++) {
+    const st_smctl_ops *ops = sm->ctl[i]->unit->ops;
+    sm->ctl_issue_begin = sm->ctl_issue_begin || ops->issue_begin != NULL;
+    sm->ctl_sm_end = sm->ctl_sm_end || ops->sm_end != NULL;
+    sm->ctl_end_cycle = sm->ctl_end_cycle || ops->end_cycle != NULL;
+  }
   if (issue == NULL || fetch == NULL) {
     /* The registry check (st_registry_check) rules this out. */
     return st_error_set(err, ST_ERR_INTERNAL, "no %s unit selected",
@@ -131,13 +137,14 @@ st_status st_sm_units_begin_cycle(st_sm *sm, uint64_t now, st_error *err) {
   return ST_OK;
 }
 
-st_status st_sm_units_issue_begin(st_sm *sm, uint64_t now, st_error *err) {
+st_status st_sm_units_issue_begin_hooks(st_sm *sm, uint64_t now, st_error *err) {
   CTL_PHASE(issue_begin, now, err);
   return ST_OK;
 }
 
-st_status st_sm_units_sm_end(st_sm *sm, uint64_t now, st_error *err) {
+st_status st_sm_units_sm_end_hooks(st_sm *sm, uint64_t now, st_error *err) {
   CTL_PHASE(sm_end, now, err);
+  sm->ev_issue_any = false;
   /* The issue stage's events were taken. */
   memset(sm->ev.arr_valid, 0, sizeof sm->ev.arr_valid);
   memset(sm->ev.arr_tb, 0, sizeof sm->ev.arr_tb);
@@ -155,6 +162,17 @@ st_status st_sm_units_end_cycle(st_sm *sm, uint64_t now, bool drained, st_error 
   sm->ev.paused_ready = 0;
   return ST_OK;
 }
+
+bool st_sm_units_has_begin(const st_sm *sm) {
+  for (uint32_t i = 0; i < sm->n_ctl; i++) {
+    if (((const st_smctl_ops *)sm->ctl[i]->unit->ops)->begin_cycle != NULL) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool st_sm_units_has_end(const st_sm *sm) { return sm->ctl_end_cycle; }
 
 uint64_t st_sm_units_skippable(const st_sm *sm) {
   uint64_t q = UINT64_MAX;

@@ -62,9 +62,11 @@ st_lkernel *st_launchq_startable(const st_launchq *q) {
 void st_launchq_start(st_launchq *q, st_lkernel *lk) {
   lk->state = LK_RESIDENT;
   q->resident[q->n_resident++] = lk;
+  q->n_unissued += lk->next_cta < lk->k->num_ctas;
 }
 
 void st_launchq_finish(st_launchq *q, st_lkernel *lk) {
+  q->n_unissued -= lk->next_cta < lk->k->num_ctas;
   lk->state = LK_DONE;
   q->n_done++;
   size_t o = 0;
@@ -76,11 +78,9 @@ void st_launchq_finish(st_launchq *q, st_lkernel *lk) {
   q->n_resident = o;
 }
 
-bool st_launchq_unissued(const st_launchq *q) {
-  for (size_t i = 0; i < q->n_resident; i++) {
-    if (q->resident[i]->next_cta < q->resident[i]->k->num_ctas) {
-      return true;
-    }
+void st_launchq_placed(st_launchq *q, st_lkernel *lk) {
+  lk->next_cta++;
+  if (lk->next_cta == lk->k->num_ctas) {
+    q->n_unissued--;
   }
-  return false;
 }

@@ -40,6 +40,7 @@ typedef struct st_launchq {
   st_lkernel **resident; /* resident kernels, the oldest first */
   size_t n_resident;
   size_t n_done;
+  size_t n_unissued;     /* resident kernels with blocks left to place */
 } st_launchq;
 
 /* Makes a queue of n launches for a GPU of n_sms SMs. */
@@ -57,7 +58,9 @@ void st_launchq_start(st_launchq *q, st_lkernel *lk);
 void st_launchq_finish(st_launchq *q, st_lkernel *lk);
 
 /* True if some resident kernel has blocks left to place. */
-bool st_launchq_unissued(const st_launchq *q);
+static inline bool st_launchq_unissued(const st_launchq *q) { return q->n_unissued != 0; }
+/* A block of lk was placed (its next_cta moves on). */
+void st_launchq_placed(st_launchq *q, st_lkernel *lk);
 /* True when every launch is done. */
 static inline bool st_launchq_all_done(const st_launchq *q) { return q->n_done == q->n; }
 

@@ -96,6 +96,8 @@ static st_status machine_create(const st_config *cfg, st_tmachine **out, st_erro
     st_mqueue_init(&tm->inbox[i], 0);
   }
   tm->uniform = true;
+  tm->ctl_begin = tm->n_sms > 0 && st_sm_units_has_begin(tm->sms[0]);
+  tm->ctl_end = tm->n_sms > 0 && st_sm_units_has_end(tm->sms[0]);
   tm->icnt_clk.period_ps = period_of(cfg->gpu.icnt_clock);
   tm->l2.period_ps = period_of(cfg->gpu.l2_clock);
   tm->dram.period_ps = period_of(cfg->gpu.dram_clock);
@@ -135,6 +137,19 @@ static uint64_t clock_skip(st_tclock *c, uint64_t t) {
 
 static void skip_clock(st_tclock *c, uint64_t t) { (void)clock_skip(c, t); }
 
+/* SM i's clock. */
+static inline st_tclock *sm_clock(st_tmachine *tm, uint32_t i) {
+  return tm->uniform ? &tm->core : &tm->smclk[i];
+}
+
+/* SM i has an edge at the time step being run (tick_core). */
+static inline bool sm_due(const st_tmachine *tm, uint32_t i) { return tm->uniform || tm->due[i]; }
+
+/* The cycle SM i runs at the time step being run, or its next one. */
+static inline uint64_t sm_now(const st_tmachine *tm, uint32_t i) {
+  return tm->uniform ? tm->core.cycles : tm->smclk[i].cycles;
+}
+
 /* Whether every SM clock is the core clock (period and phase). */
 static void update_uniform(st_tmachine *tm) {
   bool u = true;
@@ -155,6 +170,12 @@ st_status st_timing_set_sm_clock(st_gpu *gpu, uint32_t sm, int64_t hz, st_error 
   if (sm >= tm->n_sms || hz <= 0 || hz > INT64_C(100000000000)) {
     return st_error_set(err, ST_ERR_USAGE, "SM clock: no SM %u or a bad frequency %" PRId64 " Hz",
                         sm, hz);
+  }
+  if (tm->uniform) {
+    /* From now on the SM clocks are kept one by one. */
+    for (uint32_t i = 0; i < tm->n_sms; i++) {
+      tm->smclk[i] = tm->core;
+    }
   }
   st_tclock *c = &tm->smclk[sm];
   uint64_t p = period_of(hz);
@@ -195,9 +216,9 @@ static const st_lkernel *oldest(const run_state *rs) {
 /* The start of the due SMs' cycles for their controllers. */
 static st_status units_begin_cycle(run_state *rs) {
   st_tmachine *tm = rs->tm;
-  for (uint32_t i = 0; i < tm->n_sms; i++) {
-    if (tm->due[i]) {
-      st_status rc = st_sm_units_begin_cycle(tm->sms[i], tm->smclk[i].cycles, rs->err);
+  for (uint32_t i = 0; tm->ctl_begin && i < tm->n_sms; i++) {
+    if (sm_due(tm, i)) {
+      st_status rc = st_sm_units_begin_cycle(tm->sms[i], sm_now(tm, i), rs->err);
       if (rc != ST_OK) {
         return rc;
       }
@@ -234,10 +255,9 @@ static void units_trace(run_state *rs, uint64_t now) {
 static st_status place(void *ctx, uint32_t sm, st_lkernel *lk, uint64_t now, st_error *err) {
   run_state *rs = ctx;
   (void)now;
-  st_status rc = st_sm_launch_cta(rs->tm->sms[sm], &lk->rk, lk->next_cta, rs->tm->smclk[sm].cycles,
-                                  err);
+  st_status rc = st_sm_launch_cta(rs->tm->sms[sm], &lk->rk, lk->next_cta, sm_now(rs->tm, sm), err);
   if (rc == ST_OK) {
-    lk->next_cta++;
+    st_launchq_placed(&rs->q, lk);
     rs->gpu->totals.ctas++;
   }
   return rc;
@@ -245,11 +265,36 @@ static st_status place(void *ctx, uint32_t sm, st_lkernel *lk, uint64_t now, st_
 
 /* ---- the core phase of one time step --------------------------------------- */
 
+/* sim.check_skips: SM i runs a cycle that idle-cycle skipping would have
+ * skipped; it must account what skipping would and change nothing. */
+static st_status checked_idle_cycle(run_state *rs, uint32_t i, uint64_t now) {
+  st_tmachine *tm = rs->tm;
+  st_sm_stats expect;
+  st_sm_activity before, after;
+  st_sm_idle_stats(tm->sms[i], &expect);
+  st_sm_activity_of(tm->sms[i], &before);
+  st_status rc = st_sm_cycle(tm->sms[i], now);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  st_sm_activity_of(tm->sms[i], &after);
+  char why[160];
+  if (st_sm_stats_differ(st_sm_get_stats(tm->sms[i]), &expect, why, sizeof why) ||
+      st_sm_activity_differ(&after, &before, why, sizeof why)) {
+    return st_error_set(rs->err, ST_ERR_INTERNAL,
+                        "sim.check_skips: idle-cycle skipping would have given another result "
+                        "at SM %u, cycle %" PRIu64 ": it was to be skipped up to cycle %" PRIu64
+                        ", but run in full it accounts %s",
+                        i, now, tm->idle_until[i], why);
+  }
+  return ST_OK;
+}
+
 static st_status tick_core(run_state *rs, uint64_t t) {
   st_tmachine *tm = rs->tm;
   bool front = tm->core.next_ps == t;
-  for (uint32_t i = 0; i < tm->n_sms; i++) {
-    tm->due[i] = tm->uniform ? front : tm->smclk[i].next_ps == t;
+  for (uint32_t i = 0; !tm->uniform && i < tm->n_sms; i++) {
+    tm->due[i] = tm->smclk[i].next_ps == t;
   }
   st_status rc = units_begin_cycle(rs);
   if (rc != ST_OK) {
@@ -266,43 +311,30 @@ static st_status tick_core(run_state *rs, uint64_t t) {
   for (uint32_t c = 0; c < tm->n_clusters; c++) {
     st_mreq *r;
     while ((r = st_icnt_pop_reply(tm->icnt, c)) != NULL) {
-      if (tm->due[r->sm]) {
-        st_sm_deliver(tm->sms[r->sm], r, tm->smclk[r->sm].cycles);
+      if (sm_due(tm, r->sm)) {
+        st_sm_deliver(tm->sms[r->sm], r, sm_now(tm, r->sm));
       } else {
         st_mqueue_push(&tm->inbox[r->sm], r);
       }
     }
   }
+  bool check = rs->gpu->cfg.sim.check_skips;
   for (uint32_t i = 0; i < tm->n_sms; i++) {
-    if (tm->due[i]) {
-      uint64_t now = tm->smclk[i].cycles;
-      bool idle = now < tm->idle_until[i]; /* sim.check_skips: a cycle skipping would skip */
-      st_sm_stats expect;
-      st_sm_activity before, after;
-      if (idle) {
-        st_sm_idle_stats(tm->sms[i], &expect);
-        st_sm_activity_of(tm->sms[i], &before);
-      }
+    if (!sm_due(tm, i)) {
+      continue;
+    }
+    uint64_t now = sm_now(tm, i);
+    if (check && now < tm->idle_until[i]) {
+      rc = checked_idle_cycle(rs, i, now);
+    } else {
       rc = st_sm_cycle(tm->sms[i], now);
-      if (rc != ST_OK) {
-        return rc;
-      }
-      char why[160];
-      if (idle) {
-        st_sm_activity_of(tm->sms[i], &after);
-      }
-      if (idle && (st_sm_stats_differ(st_sm_get_stats(tm->sms[i]), &expect, why, sizeof why) ||
-                   st_sm_activity_differ(&after, &before, why, sizeof why))) {
-        return st_error_set(rs->err, ST_ERR_INTERNAL,
-                            "sim.check_skips: idle-cycle skipping would have given another "
-                            "result at SM %u, cycle %" PRIu64 ": it was to be skipped up to "
-                            "cycle %" PRIu64 ", but run in full it accounts %s",
-                            i, now, tm->idle_until[i], why);
-      }
+    }
+    if (rc != ST_OK) {
+      return rc;
     }
   }
   for (uint32_t i = 0; i < tm->n_sms; i++) {
-    if (!tm->due[i]) {
+    if (!sm_due(tm, i)) {
       continue;
     }
     st_sm *sm = tm->sms[i];
@@ -313,8 +345,7 @@ static st_status tick_core(run_state *rs, uint64_t t) {
         tm->mapped[i].valid = true;
         tm->mapped[i].addr = r->addr;
         tm->mapped[i].subpart = st_addrmap(&rs->gpu->cfg, r->addr).subpart;
-      } else if (rs->gpu->cfg.sim.check_skips &&
-                 st_addrmap(&rs->gpu->cfg, r->addr).subpart != tm->mapped[i].subpart) {
+      } else if (check && st_addrmap(&rs->gpu->cfg, r->addr).subpart != tm->mapped[i].subpart) {
         return st_error_set(rs->err, ST_ERR_INTERNAL,
                             "sim.check_skips: the address-mapping memo would have given another "
                             "sub-partition at SM %u for address %#" PRIx64,
@@ -336,12 +367,16 @@ static st_status tick_core(run_state *rs, uint64_t t) {
     }
   }
   /* The controllers' clock edge: after block exits, issue and placement. */
-  for (uint32_t i = 0; i < tm->n_sms; i++) {
-    if (tm->due[i]) {
-      rc = unit_end_cycle(rs, i, tm->smclk[i].cycles);
+  for (uint32_t i = 0; tm->ctl_end && i < tm->n_sms; i++) {
+    if (sm_due(tm, i)) {
+      rc = unit_end_cycle(rs, i, sm_now(tm, i));
       if (rc != ST_OK) {
         return rc;
       }
+    }
+  }
+  for (uint32_t i = 0; !tm->uniform && i < tm->n_sms; i++) {
+    if (tm->due[i]) {
       clock_edge(&tm->smclk[i]);
     }
   }
@@ -587,7 +622,7 @@ static st_status skip_idle(run_state *rs) {
   uint64_t t_event = UINT64_MAX, t_limit = UINT64_MAX;
   bool step_idle = false;
   for (uint32_t i = 0; i < tm->n_sms; i++) {
-    const st_tclock *c = &tm->smclk[i];
+    const st_tclock *c = sm_clock(tm, i);
     uint64_t now = c->cycles; /* its next cycle to run */
     uint64_t e = st_sm_next_event(tm->sms[i], now - 1);
     if (e != UINT64_MAX) {
@@ -607,25 +642,28 @@ static st_status skip_idle(run_state *rs) {
   }
   uint64_t t = t_event < t_limit ? t_event : t_limit;
   uint64_t first = tm->core.next_ps;
-  for (uint32_t i = 0; i < tm->n_sms; i++) {
+  for (uint32_t i = 0; !tm->uniform && i < tm->n_sms; i++) {
     first = tm->smclk[i].next_ps < first ? tm->smclk[i].next_ps : first;
   }
   if (!rs->gpu->cfg.sim.skip_idle || placeable || t_event == UINT64_MAX || t <= first) {
     return ST_OK;
   }
+  /* The cycles each SM would skip: its edges before t. */
+  st_tclock core_after = tm->core;
+  uint64_t n_core = clock_skip(&core_after, t);
   if (rs->gpu->cfg.sim.check_skips) {
     /* The cycles run in full, each checked against what skipping would
      * have accounted (tick_core). */
     for (uint32_t i = 0; i < tm->n_sms; i++) {
-      st_tclock c = tm->smclk[i];
-      tm->idle_until[i] = c.cycles + clock_skip(&c, t);
+      st_tclock c = *sm_clock(tm, i);
+      uint64_t now = c.cycles;
+      tm->idle_until[i] = now + (tm->uniform ? n_core : clock_skip(&c, t));
     }
     return ST_OK;
   }
   for (uint32_t i = 0; i < tm->n_sms; i++) {
-    st_tclock *c = &tm->smclk[i];
-    uint64_t now = c->cycles;
-    uint64_t n = clock_skip(c, t);
+    uint64_t now = sm_now(tm, i);
+    uint64_t n = tm->uniform ? n_core : clock_skip(&tm->smclk[i], t);
     if (n == 0) {
       continue;
     }
@@ -637,7 +675,7 @@ static st_status skip_idle(run_state *rs) {
       }
     }
   }
-  skip_clock(&tm->core, t);
+  tm->core = core_after;
   skip_clock(&tm->icnt_clk, t);
   skip_clock(&tm->l2, t);
   skip_clock(&tm->dram, t);

@@ -33,8 +33,10 @@ struct st_tmachine {
    * thread-block scheduler, the statistics' cycles); each SM has a clock of
    * its own (smclk), equal to the core clock unless set otherwise. */
   st_tclock core, icnt_clk, l2, dram;
-  st_tclock *smclk;
-  bool uniform;       /* every SM clock is the core clock (same period and phase) */
+  st_tclock *smclk;   /* kept only while !uniform */
+  bool uniform;       /* every SM clock is the core clock (same period and phase): the SMs
+                         run on the core clock and smclk is not kept */
+  bool ctl_begin, ctl_end; /* some SM has controllers with begin_cycle / end_cycle hooks */
   st_mqueue *inbox;   /* per SM: replies that arrived while its clock had no edge */
   uint8_t *due;       /* per SM: it has an edge at the time being run */
   uint64_t *idle_until; /* sim.check_skips: per SM, the first cycle that would not have been

@@ -7,12 +7,11 @@
  *     and registers are compared with the C model's);
  *  2. seeded random runs (world.c: legal stimulus from a small SM) drive
  *     the RTL and the C model through the unit's st_unit_desc layout, for
- *     small parameters (builds.cmake) and for the gtx480 ones simtref links
- *     (verif/builds.cmake); every output field and register is compared
+ *     small parameters (verif/units/U/builds.cmake) and for the gtx480 ones simtref links
+ *     (SIMTREF_RTL_TARGETS); every output field and register is compared
  *     every cycle, and functional coverage is counted (cover.c): a run
  *     fails on a difference or when a required coverage bin stays empty.
- * With --mutants: every planted-fault build (the regression's three and
- * builds.cmake's) must be caught: a C/RTL difference in a random run or a
+ * With --mutants: every planted-fault build (verif/units/U/builds.cmake) must be caught: a C/RTL difference in a random run or a
  * failed directed vector. A surviving mutant fails the bench.
  *
  * --c-only runs the stimulus and the coverage on the C models alone.
@@ -36,8 +35,8 @@
 #include "units/wsched_tls/wsched_tls.h"
 #include "world.h"
 
-/* The test-only builds (generated registry, tests/units/baws/CMakeLists.txt). */
-const st_rtl_build *const *baws_rtl_builds(size_t *n);
+/* The test-only builds (generated registry, verif/CMakeLists.txt). */
+const st_rtl_build *const *st_bench_rtl_builds(size_t *n);
 
 typedef union unit_params {
   wsched_lrr_params lrr;
@@ -141,7 +140,7 @@ static const st_rtl_build *find_rtl(void *ctx, const char *unit, const char *par
                                     const char *mutant) {
   (void)ctx;
   size_t n = 0;
-  const st_rtl_build *const *all = baws_rtl_builds(&n);
+  const st_rtl_build *const *all = st_bench_rtl_builds(&n);
   const st_rtl_build *b = find_in(all, n, unit, params, mutant);
   if (b == NULL) b = st_rtl_find(unit, params, mutant);
   if (b == NULL && mutant[0] != '\0') {

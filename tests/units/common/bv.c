@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "params.h"
+
 static void report(bv_env *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void report(bv_env *e, const char *fmt, ...) {
   char msg[1024];
@@ -69,6 +71,23 @@ bv_unit *bv_open(bv_env *e, const st_unit_desc *d, const void *params) {
   u->open = true;
   bv_reset(u);
   return u;
+}
+
+bv_unit *bv_open_set(bv_env *e, const st_unit_desc *d, const char *set, void *params_out) {
+  _Alignas(8) unsigned char p[BV_MAX_BYTES];
+  char why[256];
+  if (d->params_size > sizeof p || !ut_params_of(d, set, p, why, sizeof why)) {
+    if (d->params_size > sizeof p) {
+      snprintf(why, sizeof why, "%s: parameters too large", d->name);
+    }
+    e->failures++;
+    report(e, "bench: %s", why);
+    return NULL;
+  }
+  if (params_out != NULL) {
+    memcpy(params_out, p, d->params_size);
+  }
+  return bv_open(e, d, p);
 }
 
 void bv_close(bv_unit *u) {
@@ -177,4 +196,34 @@ unsigned bv_run_vector(bv_env *e, const bv_vector *v) {
   v->run(e);
   bv_close_all(e);
   return e->failures + e->mismatches - before;
+}
+
+void bv_expect_reset_zero(bv_env *e, bv_unit *u) {
+  for (unsigned i = 0; i < u->l.n_state; i++) {
+    const st_ufield *f = &u->l.state[i];
+    for (unsigned k = 0; k < f->count; k++) {
+      uint64_t v = st_ufield_get(f, bv_state(u), k);
+      bv_check(e, __FILE__, __LINE__, v == 0, "reset value 0", "%s %s[%u] = %" PRIu64,
+               u->desc->name, f->name, k, v);
+    }
+  }
+}
+
+void bv_expect_order(bv_env *e, const char *file, int line, const char *what,
+                     const uint8_t *got, unsigned n, const uint8_t *want, unsigned wn) {
+  char g[200] = "", w[200] = "";
+  size_t og = 0, ow = 0;
+  for (unsigned i = 0; i < n && og + 8 < sizeof g; i++) {
+    og += (size_t)snprintf(g + og, sizeof g - og, "%sw%u", i ? "," : "", got[i]);
+  }
+  for (unsigned i = 0; i < wn && ow + 8 < sizeof w; i++) {
+    ow += (size_t)snprintf(w + ow, sizeof w - ow, "%sw%u", i ? "," : "", want[i]);
+  }
+  bv_check(e, file, line, n == wn && memcmp(got, want, n) == 0, what, "order %s, want %s", g, w);
+}
+
+void bv_set_bits(uint8_t *a, const uint8_t *idx, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    a[idx[i]] = 1;
+  }
 }

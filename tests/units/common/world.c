@@ -1,6 +1,7 @@
-/* Seeded random stimulus for the BAWS unit benches: see world.h. */
+/* Seeded random stimulus of the scheduling units' benches: see world.h. */
 #include "world.h"
 
+#include <stdio.h>
 #include <string.h>
 
 uint64_t world_rand(uint64_t *x) {
@@ -216,4 +217,38 @@ void world_end(world *w) {
   }
   rank_ages(w);
   w->cycle++;
+}
+
+void world_stim_init(world_stim *ws, const world_cfg *c, uint64_t seed) {
+  memset(ws, 0, sizeof *ws);
+  world_init(&ws->w, c, seed);
+  ws->sched = (unsigned)(seed % c->ns);
+}
+
+void world_stim_edge(void *stim) { world_end(&((world_stim *)stim)->w); }
+
+void world_stim_reset(void *stim) { ((world_stim *)stim)->reset_seen = 1; }
+
+void world_stim_describe(const void *stim, char *buf, size_t size) {
+  const world_stim *ws = stim;
+  const world_cfg *c = &ws->w.c;
+  snprintf(buf, size, "world nws=%u ns=%u ntb=%u tb<=%u%s; sched %u", c->nws, c->ns, c->ntb,
+           c->max_tb_warps, c->count_exited ? " exits counted" : "", ws->sched);
+}
+
+unsigned world_slot(const world_stim *ws, unsigned j) { return j * ws->w.c.ns + ws->sched; }
+
+void world_cfg_sm(world_cfg *wc, unsigned nws, unsigned ns) {
+  memset(wc, 0, sizeof *wc);
+  wc->nws = nws;
+  wc->ns = ns;
+  wc->ntb = nws <= 16 ? 4 : 8;
+  wc->cnt_w = nws <= 16 ? 3 : 6;
+  wc->max_tb_warps = nws <= 16 ? 8 : 16;
+  wc->count_exited = 0;
+}
+
+void world_cfg_sched(world_cfg *wc, unsigned nw, unsigned age_w) {
+  unsigned two = 2 * nw <= 64 && 2 * nw <= (1u << age_w);
+  world_cfg_sm(wc, two ? 2 * nw : nw, two ? 2 : 1);
 }

@@ -1,4 +1,5 @@
-/* Seeded random stimulus for the BAWS unit benches: a small SM around the
+/* Seeded random stimulus for the benches of the SM's scheduling units (the
+ * issue schedulers, the fetch arbiters, the WPT): a small SM around the
  * units, so that every input is legal (spec/baws.md §1.2, §1.3):
  *
  * - NTB thread-block slots; a TB is launched into a free slot with 1 to
@@ -16,8 +17,8 @@
  *   a warp get arbitrary values in range for tb and age (they are never
  *   candidates, but both models must agree on them too).
  * Only the world's state drives the stimulus, never a unit's outputs. */
-#ifndef SIMTREF_TESTS_BAWS_WORLD_H
-#define SIMTREF_TESTS_BAWS_WORLD_H
+#ifndef SIMTREF_TESTS_UNITS_WORLD_H
+#define SIMTREF_TESTS_UNITS_WORLD_H
 
 #include <stdint.h>
 
@@ -80,5 +81,32 @@ void world_end(world *w);
 void world_wpt_in(const world *w, wpt_in *in);
 /* popcount of TB b's waiting warps (the WPT invariant of §1.3). */
 unsigned world_waiting(const world *w, unsigned b);
+
+/* A world around a per-scheduler unit of nw warps whose age ranks have
+ * age_w bits: two schedulers (2 nw warp slots) where the slots fit in 64 and
+ * their age ranks in age_w bits, else one; up to 16 slots 4 TB slots of up
+ * to 8 warps and 3-bit counts, else 8 TB slots of up to 16 warps and 6-bit
+ * counts; exits not counted. */
+void world_cfg_sched(world_cfg *wc, unsigned nw, unsigned age_w);
+/* The same around an SM-wide unit of nws warp slots and ns schedulers. */
+void world_cfg_sm(world_cfg *wc, unsigned nws, unsigned ns);
+
+/* A unit bench's stimulus from the world (unit_test.h): the world and the
+ * scheduler whose warps a per-scheduler unit sees (warp j of scheduler s is
+ * warp slot j * ns + s). */
+typedef struct world_stim {
+  world w;
+  unsigned sched;
+  int reset_seen; /* the unit was reset in mid-run */
+} world_stim;
+
+/* Starts a world_stim; the scheduler is chosen from the seed. */
+void world_stim_init(world_stim *ws, const world_cfg *c, uint64_t seed);
+/* ut_bench hooks: the edge (world_end), the mid-run reset, the description. */
+void world_stim_edge(void *stim);
+void world_stim_reset(void *stim);
+void world_stim_describe(const void *stim, char *buf, size_t size);
+/* The warp slot of warp j of the stimulus's scheduler. */
+unsigned world_slot(const world_stim *ws, unsigned j);
 
 #endif

@@ -1,15 +1,16 @@
-/* A unit under test for the BAWS unit benches: a C model (cmodel/src/units)
- * and, in the RTL-vs-C bench, its Verilated twin (verif/rtl_model.h) driven
- * in lock-step through the unit's st_unit_desc layout, as the co-simulation
- * engine does.
+/* A unit under test for the unit benches (tests/units/): a C model
+ * (cmodel/src/units) and, in the RTL-vs-C bench (unit_bench.c), its
+ * Verilated twin (verif/rtl_model.h) driven in lock-step through the unit's
+ * st_unit_desc layout, as the co-simulation engine does.
  *
- * The same code drives both: the directed vectors (vectors.c) run in the
- * cmocka tests on the C model alone and in the bench against the RTL too.
+ * The same code drives both: a unit's directed vectors
+ * (tests/units/U/vectors.c) run in the cmocka tests on the C model alone and
+ * in the bench against the RTL too.
  * Every eval with a twin compares every output field and every register of
  * the layout with the C model's; bv_eval hands back the RTL's outputs then,
  * so that a vector's expectations check the RTL itself. */
-#ifndef SIMTREF_TESTS_BAWS_BV_H
-#define SIMTREF_TESTS_BAWS_BV_H
+#ifndef SIMTREF_TESTS_UNITS_BV_H
+#define SIMTREF_TESTS_UNITS_BV_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -61,6 +62,10 @@ struct bv_env {
 /* Opens a unit (reset, C and RTL). Fails (a failure and NULL) when the
  * environment wants an RTL twin and has none for these parameters. */
 bv_unit *bv_open(bv_env *e, const st_unit_desc *d, const void *params);
+/* Opens a unit with its bench parameter set `set` (verif/units/U/builds.cmake,
+ * params.h); copies the parameters to params_out when it is not NULL. Fails
+ * (a failure and NULL) when there is no such set. */
+bv_unit *bv_open_set(bv_env *e, const st_unit_desc *d, const char *set, void *params_out);
 void bv_close(bv_unit *u);
 void bv_close_all(bv_env *e);
 /* rst_ni: both to their reset state. */
@@ -87,18 +92,56 @@ bool bv_check(bv_env *e, const char *file, int line, bool cond, const char *what
            "got %lu, want %lu", (unsigned long)(a), (unsigned long)(b))
 
 /* A directed vector: spec-derived inputs and expected outputs of one or
- * more units. unit names the unit family it belongs to (for filtering). */
+ * more units (it belongs to the unit whose tests/units/U/vectors.c holds it). */
 typedef struct bv_vector {
   const char *name;
-  const char *unit;
   void (*run)(bv_env *e);
 } bv_vector;
-
-extern const bv_vector bv_vectors[];
-extern const size_t bv_n_vectors;
 
 /* Runs one vector in e (units closed afterwards); returns the failures and
  * mismatches it added. */
 unsigned bv_run_vector(bv_env *e, const bv_vector *v);
+
+/* ---- helpers of the directed vectors -------------------------------------- */
+
+#define BV_N_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Every register of u is 0 (the reset values where rst_ni loads '0 into
+ * every register). */
+void bv_expect_reset_zero(bv_env *e, bv_unit *u);
+
+/* Records that the grant order got[0..n) equals want[0..wn) (warps "wN"). */
+void bv_expect_order(bv_env *e, const char *file, int line, const char *what,
+                     const uint8_t *got, unsigned n, const uint8_t *want, unsigned wn);
+
+/* The order in which a unit grants: evaluate, take the grant out of the
+ * candidate mask, evaluate again (no clock edge), until nothing is granted.
+ * `cand_field` names the candidate array of the unit's in struct. */
+#define BV_GRANT_ORDER(u, in_type, out_type, in0, cand_field, order, n)                     \
+  do {                                                                                      \
+    in_type tmp_ = *(in0);                                                                  \
+    (n) = 0;                                                                                \
+    for (;;) {                                                                              \
+      const out_type *o_ = bv_eval((u), &tmp_);                                             \
+      if (!o_->grant_valid || (n) >= 64) {                                                  \
+        break;                                                                              \
+      }                                                                                     \
+      (order)[(n)++] = o_->grant;                                                           \
+      tmp_.cand_field[o_->grant] = 0;                                                       \
+    }                                                                                       \
+  } while (0)
+
+/* Sets a[i] = 1 for each listed index. */
+void bv_set_bits(uint8_t *a, const uint8_t *idx, unsigned n);
+#define BV_SET(a, ...)                                                                        \
+  do {                                                                                      \
+    static const uint8_t ix_[] = {__VA_ARGS__};                                             \
+    bv_set_bits((a), ix_, BV_N_OF(ix_));                                                    \
+  } while (0)
+#define BV_ORDER_IS(e, what, got, n, ...)                                                     \
+  do {                                                                                      \
+    static const uint8_t w_[] = {__VA_ARGS__};                                              \
+    bv_expect_order((e), __FILE__, __LINE__, (what), (got), (n), w_, BV_N_OF(w_));          \
+  } while (0)
 
 #endif

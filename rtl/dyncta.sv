@@ -116,11 +116,26 @@ module dyncta #(
   logic [1:0]       cls;
   logic [N_W-1:0]   n_max_in, n_init;
 
-  always_comb begin : window
-    // Saturating increments.
-    c_idle_nx = (ev_idle && c_idle_q != '1) ? c_idle_q + 1'b1 : c_idle_q;
-    c_mem_nx  = (ev_mem && c_mem_q != '1) ? c_mem_q + 1'b1 : c_mem_q;
+  // The counts with this cycle's event, saturating.
+  prim_sat_inc #(
+    .W (CNT_W)
+  ) u_c_idle (
+    .cnt_i (c_idle_q),
+    .clr_i (1'b0),
+    .inc_i (ev_idle),
+    .cnt_o (c_idle_nx)
+  );
 
+  prim_sat_inc #(
+    .W (CNT_W)
+  ) u_c_mem (
+    .cnt_i (c_mem_q),
+    .clr_i (1'b0),
+    .inc_i (ev_mem),
+    .cnt_o (c_mem_nx)
+  );
+
+  always_comb begin : window
     win_end = (timer_q == TMR_W'(WIN_LAST));
     idle_hi = (32'(c_idle_nx) >= T_IDLE);
     mem_lo  = (32'(c_mem_nx) < T_MEM_L);

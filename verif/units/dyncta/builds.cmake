@@ -33,8 +33,8 @@ st_unit_fault(pause_oldest @small "the oldest CTAs paused instead of the younges
   rtl/dyncta.sv "paused_o[b] = valid_q[b] && (N_W'(rk[b]) >= n_q);"
   "paused_o[b] = valid_q[b] && (n_cta_q - N_W'(1) - N_W'(rk[b]) >= n_q);")
 st_unit_fault(c_mem_wraps @small "C_mem wraps instead of saturating"
-  rtl/dyncta.sv "c_mem_nx  = (ev_mem && c_mem_q != '1) ? c_mem_q + 1'b1 : c_mem_q;"
-  "c_mem_nx  = ev_mem ? c_mem_q + 1'b1 : c_mem_q;")
+  rtl/dyncta.sv "    .clr_i (1'b0),\n    .inc_i (ev_mem),"
+  "    .clr_i (ev_mem && c_mem_q == '1),\n    .inc_i (ev_mem),")
 st_unit_fault(exit_compact_one @small "a survivor moves up by at most one however many older CTAs left"
   rtl/dyncta.sv "if (gone[k] && rk[k] < rk[j]) older[j] = older[j] + 1'b1;"
   "if (gone[k] && rk[k] < rk[j]) older[j] = SLOT_W'(1);")

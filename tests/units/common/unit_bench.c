@@ -18,10 +18,12 @@
  * bench, and so does a unit without a planted fault.
  *
  * --c-only runs the stimulus and the coverage on the C models alone;
- * --list prints the units, their builds and their faults.
+ * --list prints the units, their builds and their faults; --check-units
+ * fails when a unit of the registry (cmodel/src/units/registry.def) has no
+ * tests (tests/units/U/bench.c).
  *
  * usage: unit_bench [--unit NAME]... [--cycles N] [--seed S] [--faults] [--c-only]
- *                   [--list] [-v] */
+ *                   [--list] [--check-units] [-v] */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +33,7 @@
 #include "params.h"
 #include "rtl_model.h"
 #include "unit_test.h"
+#include "units/registry.h"
 
 /* The bench's own builds (verif/CMakeLists.txt, library simtref_cosim_bench). */
 const st_rtl_build *const *st_bench_rtl_builds(size_t *n);
@@ -390,6 +393,23 @@ static void list_units(void) {
   }
 }
 
+/* Every unit of the registry has tests; returns the number without. */
+static unsigned check_units(void) {
+  unsigned missing = 0;
+  for (size_t i = 0; i < st_unit_count(); i++) {
+    const char *name = st_unit_get(i)->desc->name;
+    const st_rtl_build *builds[MAX_BUILDS];
+    size_t n = unit_builds(name, builds);
+    if (ut_unit_find(name) == NULL) {
+      printf("FAIL unit %s has no tests (tests/units/%s/bench.c)\n", name, name);
+      missing++;
+    } else {
+      printf("ok   unit %s: tests/units/%s/, %zu RTL builds (faults included)\n", name, name, n);
+    }
+  }
+  return missing;
+}
+
 int main(int argc, char **argv) {
   uint64_t cycles = 100000, seed = 1;
   int do_faults = 0, verbose = 0, c_only = 0;
@@ -414,11 +434,13 @@ int main(int argc, char **argv) {
     } else if (!strcmp(argv[i], "--list")) {
       list_units();
       return 0;
+    } else if (!strcmp(argv[i], "--check-units")) {
+      return check_units() == 0 ? 0 : 1;
     } else if (!strcmp(argv[i], "-v")) {
       verbose = 1;
     } else {
       fprintf(stderr, "usage: unit_bench [--unit NAME]... [--cycles N] [--seed S] [--faults] "
-                      "[--c-only] [--list] [-v]\n");
+                      "[--c-only] [--list] [--check-units] [-v]\n");
       return 2;
     }
   }

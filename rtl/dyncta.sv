@@ -20,9 +20,7 @@
 // with a paused warp ready and none issued; at STARVE_T boost_o is set for
 // one cycle and the counter clears.
 //
-// All outputs come from registers only. MUTANT (0 in every real build)
-// plants a known fault for the co-simulation regression (see the list at
-// the bottom of the mutation block).
+// All outputs come from registers only.
 module dyncta #(
   parameter int unsigned NTB      = 8,     // CTA slots of the SM
   parameter int unsigned CNT_W    = 11,    // width of C_idle and C_mem
@@ -34,7 +32,6 @@ module dyncta #(
   parameter int unsigned FREEZE   = 0,     // hold n while the kernel is drained
   parameter int unsigned STARVE_T = 4096,  // starvation limit, 0 = guard off
   parameter int unsigned STRICT   = 0,     // C_mem only when every warp waits on memory
-  parameter int unsigned MUTANT   = 0,     // planted fault, 0 = none
   localparam int unsigned SLOT_W = simtref_pkg::idx_bits(NTB),
   localparam int unsigned N_W    = simtref_pkg::idx_bits(NTB + 1),
   localparam int unsigned TMR_W  = simtref_pkg::idx_bits(PERIOD),
@@ -79,9 +76,9 @@ module dyncta #(
   localparam int unsigned N_RST = (INIT_N == 0) ? 1
                                 : (INIT_N == 1) ? ((NTB / 2 > 0) ? NTB / 2 : 1)
                                 : NTB;
-  // Planted faults that move the window end or the boost point.
-  localparam int unsigned WIN_LAST  = (MUTANT == 6 && PERIOD > 1) ? PERIOD - 2 : PERIOD - 1;
-  localparam int unsigned BOOST_AT  = (MUTANT == 7 && STARVE_T > 1) ? STARVE_T - 1 : STARVE_T;
+  // The timer value of a window's last cycle, and the starvation count that boosts.
+  localparam int unsigned WIN_LAST = PERIOD - 1;
+  localparam int unsigned BOOST_AT = STARVE_T;
 
   // ---- registers (state fields of dyncta_state, by name with _q) ----------
   logic [CNT_W-1:0]      c_idle_q    /*verilator public_flat_rw*/;
@@ -119,20 +116,34 @@ module dyncta #(
   logic [1:0]       cls;
   logic [N_W-1:0]   n_max_in, n_init;
 
-  always_comb begin : window
-    // Saturating increment (MUTANT 4: C_mem wraps instead).
-    c_idle_nx = (ev_idle && c_idle_q != '1) ? c_idle_q + 1'b1 : c_idle_q;
-    if (MUTANT == 4) c_mem_nx = ev_mem ? c_mem_q + 1'b1 : c_mem_q;
-    else             c_mem_nx = (ev_mem && c_mem_q != '1) ? c_mem_q + 1'b1 : c_mem_q;
+  // The counts with this cycle's event, saturating.
+  prim_sat_inc #(
+    .W (CNT_W)
+  ) u_c_idle (
+    .cnt_i (c_idle_q),
+    .clr_i (1'b0),
+    .inc_i (ev_idle),
+    .cnt_o (c_idle_nx)
+  );
 
+  prim_sat_inc #(
+    .W (CNT_W)
+  ) u_c_mem (
+    .cnt_i (c_mem_q),
+    .clr_i (1'b0),
+    .inc_i (ev_mem),
+    .cnt_o (c_mem_nx)
+  );
+
+  always_comb begin : window
     win_end = (timer_q == TMR_W'(WIN_LAST));
-    idle_hi = (MUTANT == 1) ? (32'(c_idle_nx) > T_IDLE) : (32'(c_idle_nx) >= T_IDLE);
-    mem_lo  = (MUTANT == 2) ? (32'(c_mem_nx) >= T_MEM_L) : (32'(c_mem_nx) < T_MEM_L);
+    idle_hi = (32'(c_idle_nx) >= T_IDLE);
+    mem_lo  = (32'(c_mem_nx) < T_MEM_L);
     mem_hi  = 32'(c_mem_nx) >= T_MEM_H;
     if (idle_hi || mem_lo) cls = DecInc;
     else if (mem_hi)       cls = DecDec;
     else                   cls = DecHold;
-    if (FREEZE != 0 && MUTANT != 9 && drained_i) cls = DecFrozen;
+    if (FREEZE != 0 && drained_i) cls = DecFrozen;
 
     // N of a starting kernel, clamped to 1..NTB, and its initial n.
     // Waiver: where NTB is 2^k-1 an N_W-bit n_max_i cannot exceed NTB and the
@@ -188,15 +199,11 @@ module dyncta #(
       n_gone  = n_gone + N_W'(gone[b]);
       rk[b]   = rank_q[b*SLOT_W +: SLOT_W];
     end
-    // A survivor moves up by the number of older CTAs that left
-    // (MUTANT 5: by at most one).
+    // A survivor moves up by the number of older CTAs that left.
     for (int unsigned j = 0; j < NTB; j++) begin
       older[j] = '0;
       for (int unsigned k = 0; k < NTB; k++) begin
-        if (gone[k] && rk[k] < rk[j]) begin
-          if (MUTANT == 5) older[j] = SLOT_W'(1);
-          else             older[j] = older[j] + 1'b1;
-        end
+        if (gone[k] && rk[k] < rk[j]) older[j] = older[j] + 1'b1;
       end
     end
     n_left   = n_cta_q - n_gone;
@@ -235,21 +242,13 @@ module dyncta #(
     n_paused_o   = (n_cta_q > n_q) ? n_cta_q - n_q : '0;
     can_accept_o = n_cta_q < n_q;
     for (int unsigned b = 0; b < NTB; b++) begin
-      // MUTANT 3: pauses the oldest CTAs instead of the youngest (not LIFO).
-      if (MUTANT == 3) paused_o[b] = valid_q[b] && (n_cta_q - N_W'(1) - N_W'(rk[b]) >= n_q);
-      else             paused_o[b] = valid_q[b] && (N_W'(rk[b]) >= n_q);
+      paused_o[b] = valid_q[b] && (N_W'(rk[b]) >= n_q);
     end
-    // MUTANT 8: slot 0's pause bit stuck at 0.
-    if (MUTANT == 8) paused_o[0] = 1'b0;
     rank_o      = rank_q;
     decision_o  = decision_q;
     dec_valid_o = dec_valid_q;
     boost_o     = boost;
   end
-  // Mutants: 1 C_idle >= T_IDLE becomes >; 2 C_mem < T_MEM_L becomes >=;
-  // 3 pausing order reversed; 4 C_mem wraps; 5 exit compaction by at most
-  // one; 6 window one cycle short; 7 boost one cycle early; 8 paused_o[0]
-  // stuck at 0; 9 FREEZE ignored.
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

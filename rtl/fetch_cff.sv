@@ -65,11 +65,11 @@ module fetch_cff #(
   logic [TB_W-1:0]  itb [NS]; // its TB slot
   logic [TB_W-1:0]  tb [NWS];
   logic [KEY_W-1:0] key [NWS];
+  logic [NWS*KEY_W-1:0] keys;  // key[i] at [i*KEY_W +: KEY_W]
   logic [NWS-1:0]   cand;
   logic             greedy;
   logic [IDX_W-1:0] lw;
   logic             lv;
-  logic [KEY_W-1:0] best;
 
   always_comb begin : post_issue
     for (int unsigned s = 0; s < NS; s++) begin
@@ -133,21 +133,20 @@ module fetch_cff #(
         key[i] = sm_last_valid_d ? KEY_W'(simtref_pkg::ring_after(i, 32'(sm_last_d), NWS))
                                  : KEY_W'(i);
       end
+      keys[i*KEY_W +: KEY_W] = key[i];
     end
   end
 
-  always_comb begin : pick
-    grant_valid_o = 1'b0;
-    grant_o       = '0;
-    best          = '0;
-    for (int unsigned i = 0; i < NWS; i++) begin
-      if (cand[i] && (!grant_valid_o || key[i] < best)) begin
-        grant_valid_o = 1'b1;
-        grant_o       = IDX_W'(i);
-        best          = key[i];
-      end
-    end
-  end
+  // The grant: the first candidate with the smallest key.
+  prim_argmin #(
+    .N     (NWS),
+    .KEY_W (KEY_W)
+  ) u_pick (
+    .valid_i (cand),
+    .key_i   (keys),
+    .found_o (grant_valid_o),
+    .idx_o   (grant_o)
+  );
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

@@ -12,24 +12,26 @@ module fetch_rr #(
   output logic [IDX_W-1:0] grant_o
 );
 
-  logic [IDX_W-1:0] ptr_q /*verilator public_flat_rw*/;
-  logic [IDX_W-1:0] ptr_d;
-  logic [IDX_W-1:0] key [NWS];
-  logic [IDX_W-1:0] best;
+  logic [IDX_W-1:0]     ptr_q /*verilator public_flat_rw*/;
+  logic [IDX_W-1:0]     ptr_d;
+  logic [NWS*IDX_W-1:0] key;   // warp i's place in the order after the pointer
 
-  always_comb begin : pick
-    grant_valid_o = 1'b0;
-    grant_o       = '0;
-    best          = '0;
+  always_comb begin : order
     for (int unsigned i = 0; i < NWS; i++) begin
-      key[i] = IDX_W'(simtref_pkg::ring_after(i, 32'(ptr_q), NWS));
-      if (eligible_i[i] && (!grant_valid_o || key[i] < best)) begin
-        grant_valid_o = 1'b1;
-        grant_o       = IDX_W'(i);
-        best          = key[i];
-      end
+      key[i*IDX_W +: IDX_W] = IDX_W'(simtref_pkg::ring_after(i, 32'(ptr_q), NWS));
     end
   end
+
+  // The grant: the first eligible warp with the smallest key.
+  prim_argmin #(
+    .N     (NWS),
+    .KEY_W (IDX_W)
+  ) u_pick (
+    .valid_i (eligible_i),
+    .key_i   (key),
+    .found_o (grant_valid_o),
+    .idx_o   (grant_o)
+  );
 
   assign ptr_d = grant_valid_o ? grant_o : ptr_q;
 

@@ -29,23 +29,42 @@ module wpt #(
 
   logic [NTB*CNT_W-1:0] cnt_q /*verilator public_flat_rw*/;
   logic [NTB*CNT_W-1:0] cnt_d;
-  logic [CNT_W-1:0]     v [NTB];
 
-  always_comb begin : update
-    for (int unsigned b = 0; b < NTB; b++) begin
-      v[b] = tb_launch_i[b] ? '0 : cnt_q[b*CNT_W +: CNT_W];
-      for (int unsigned s = 0; s < NS; s++) begin
-        if (arr_valid_i[s] && arr_tb_i[s*TB_W +: TB_W] == TB_W'(b)) begin
-          if (arr_rel_i[s]) v[b] = '0;
-          else if (v[b] != '1) v[b] = v[b] + 1'b1;
-        end
-        if (exit_valid_i[s] && exit_tb_i[s*TB_W +: TB_W] == TB_W'(b)) begin
-          if (exit_rel_i[s]) v[b] = '0;
-          else if (COUNT_EXITED != 0 && v[b] != '1) v[b] = v[b] + 1'b1;
-        end
-      end
-      cnt_d[b*CNT_W +: CNT_W] = v[b];
+  // Per TB slot a chain of saturating steps: the launch clear, then per
+  // scheduler its arrival and its exit. Step k of the chain holds the count
+  // before event k, at step[k*CNT_W +: CNT_W].
+  for (genvar b = 0; b < NTB; b++) begin : g_tb
+    logic [(2*NS+1)*CNT_W-1:0] step;
+
+    assign step[0 +: CNT_W] = tb_launch_i[b] ? '0 : cnt_q[b*CNT_W +: CNT_W];
+
+    for (genvar s = 0; s < NS; s++) begin : g_sched
+      logic arr_hit, exit_hit;
+      assign arr_hit  = arr_valid_i[s] && arr_tb_i[s*TB_W +: TB_W] == TB_W'(b);
+      assign exit_hit = exit_valid_i[s] && exit_tb_i[s*TB_W +: TB_W] == TB_W'(b);
+
+      // An arrival: +1, or cleared when it released the barrier.
+      prim_sat_inc #(
+        .W (CNT_W)
+      ) u_arrival (
+        .cnt_i (step[(2*s)*CNT_W +: CNT_W]),
+        .clr_i (arr_hit && arr_rel_i[s]),
+        .inc_i (arr_hit),
+        .cnt_o (step[(2*s+1)*CNT_W +: CNT_W])
+      );
+
+      // An exit: cleared when it released the barrier, else +1 with COUNT_EXITED.
+      prim_sat_inc #(
+        .W (CNT_W)
+      ) u_exit (
+        .cnt_i (step[(2*s+1)*CNT_W +: CNT_W]),
+        .clr_i (exit_hit && exit_rel_i[s]),
+        .inc_i (exit_hit && COUNT_EXITED != 0),
+        .cnt_o (step[(2*s+2)*CNT_W +: CNT_W])
+      );
     end
+
+    assign cnt_d[b*CNT_W +: CNT_W] = step[(2*NS)*CNT_W +: CNT_W];
   end
 
   assign cnt_o = cnt_q;

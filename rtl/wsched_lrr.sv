@@ -20,7 +20,6 @@ module wsched_lrr #(
   logic             last_valid_d;
   logic [IDX_W-1:0] last_d;
   logic [IDX_W-1:0] key [NW];
-  logic [IDX_W-1:0] best;
 
   always_comb begin : order
     for (int unsigned j = 0; j < NW; j++) begin
@@ -29,18 +28,16 @@ module wsched_lrr #(
     end
   end
 
-  always_comb begin : pick
-    grant_valid_o = 1'b0;
-    grant_o       = '0;
-    best          = '0;
-    for (int unsigned j = 0; j < NW; j++) begin
-      if (ready_i[j] && (!grant_valid_o || key[j] < best)) begin
-        grant_valid_o = 1'b1;
-        grant_o       = IDX_W'(j);
-        best          = key[j];
-      end
-    end
-  end
+  // The grant: the first ready warp with the smallest key.
+  prim_argmin #(
+    .N     (NW),
+    .KEY_W (IDX_W)
+  ) u_pick (
+    .valid_i (ready_i),
+    .key_i   (key_o),
+    .found_o (grant_valid_o),
+    .idx_o   (grant_o)
+  );
 
   always_comb begin : next_state
     last_valid_d = last_valid_q | grant_valid_o;

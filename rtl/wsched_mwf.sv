@@ -38,7 +38,6 @@ module wsched_mwf #(
   logic             lv [NW];    // ... valid
   logic [RK_W-1:0]  rank [NW];
   logic [KEY_W-1:0] key [NW];
-  logic [KEY_W-1:0] best;
   logic [TB_W-1:0]  grant_tb;
 
   always_comb begin : order
@@ -56,18 +55,16 @@ module wsched_mwf #(
     end
   end
 
-  always_comb begin : pick
-    grant_valid_o = 1'b0;
-    grant_o       = '0;
-    best          = '0;
-    for (int unsigned j = 0; j < NW; j++) begin
-      if (ready_i[j] && (!grant_valid_o || key[j] < best)) begin
-        grant_valid_o = 1'b1;
-        grant_o       = IDX_W'(j);
-        best          = key[j];
-      end
-    end
-  end
+  // The grant: the first ready warp with the smallest key.
+  prim_argmin #(
+    .N     (NW),
+    .KEY_W (KEY_W)
+  ) u_pick (
+    .valid_i (ready_i),
+    .key_i   (key_o),
+    .found_o (grant_valid_o),
+    .idx_o   (grant_o)
+  );
 
   always_comb begin : next_state
     grant_tb = tb_i[32'(grant_o)*TB_W +: TB_W];

@@ -57,7 +57,6 @@ module wsched_tls #(
   logic [CNT_W-1:0] start;       // round robin starts at this place
   logic [S_W-1:0]   rr;          // a set member's round-robin place
   logic [KEY_W-1:0] key [NW];
-  logic [KEY_W-1:0] best;
 
   always_comb begin : eligibility
     for (int unsigned j = 0; j < NW; j++) begin
@@ -91,6 +90,10 @@ module wsched_tls #(
     // The free places take the candidates in greedy-then-oldest order, ties
     // to the lower index: CAP rounds, each picking the smallest key not
     // taken yet (the ascending scan keeps the lower index on equal keys).
+    // The rounds stay in this block rather than in CAP prim_argmin
+    // instances: chained through the taken mask, instances make Verilator
+    // see circular logic (UNOPTFLAT) and Yosys 0.23 elaborate the unit for
+    // minutes.
     taken = '0;
     for (int unsigned q = 0; q < CAP; q++) begin
       nth[q] = '0;
@@ -142,18 +145,16 @@ module wsched_tls #(
     end
   end
 
-  always_comb begin : pick
-    grant_valid_o = 1'b0;
-    grant_o       = '0;
-    best          = '0;
-    for (int unsigned j = 0; j < NW; j++) begin
-      if (ready_i[j] && (!grant_valid_o || key[j] < best)) begin
-        grant_valid_o = 1'b1;
-        grant_o       = IDX_W'(j);
-        best          = key[j];
-      end
-    end
-  end
+  // The grant: the first ready warp with the smallest key.
+  prim_argmin #(
+    .N     (NW),
+    .KEY_W (KEY_W)
+  ) u_pick (
+    .valid_i (ready_i),
+    .key_i   (key_o),
+    .found_o (grant_valid_o),
+    .idx_o   (grant_o)
+  );
 
   always_comb begin : next_state
     n_active_d = n_new;

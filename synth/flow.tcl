@@ -1,4 +1,5 @@
-# simtref area flow: synthesise one RTL unit (rtl/<unit>.sv) for one parameter
+# simtref area flow: synthesise one RTL unit (rtl/<unit>.sv and the rtl/prim/
+# modules it instantiates) for one parameter
 # set to generic gates and write Yosys statistics. docs/area.md describes the
 # method; `simtref area` runs this script and turns the statistics into
 # NAND2 equivalents and mm^2.
@@ -11,7 +12,7 @@
 #   ST_PARAMS   Verilog parameter overrides "NAME=VALUE ...", as the C unit's
 #               rtl_params() writes them                               (optional)
 #   ST_OUT      folder for the statistics                              (required)
-#   ST_RTL      the RTL folder (default: ../rtl beside this script)
+#   ST_RTL      the RTL folder (default: ../rtl beside this script), with prim/
 #   ST_LIBERTY  the cell library (default: simtref_generic.lib beside this
 #               script)                                              (optional)
 #   ST_GATES    1: also map onto Yosys's internal gates (cross-check) (optional)
@@ -42,8 +43,11 @@ set params ""
 if {[info exists ::env(ST_PARAMS)]} { set params $::env(ST_PARAMS) }
 
 # -defer: elaborate once, with the parameters (read_verilog then chparam
-# elaborates twice, which doubles the time of the larger units).
-read_verilog -defer -sv [file join $rtl simtref_pkg.sv] [file join $rtl $unit.sv]
+# elaborates twice, which doubles the time of the larger units). The shared
+# primitives (rtl/prim/) are all read; only those the unit instantiates are
+# elaborated.
+read_verilog -defer -sv [file join $rtl simtref_pkg.sv] \
+  {*}[lsort [glob -nocomplain -directory [file join $rtl prim] *.sv]] [file join $rtl $unit.sv]
 set chparams {}
 foreach p $params {
   set kv [split $p =]

@@ -93,8 +93,8 @@ static st_status attach(void *ctx, const st_unit_desc *desc, const void *params,
       }
     }
     return st_error_set(err, ST_ERR_UNSUPPORTED,
-                        "co-simulation of %s: no RTL build of %s with %s%s%s (add it to "
-                        "verif/builds.cmake); builds of %s:%s",
+                        "co-simulation of %s: no RTL build of %s with %s%s%s (add the "
+                        "configuration to SIMTREF_RTL_TARGETS, docs/cosim.md); builds of %s:%s",
                         instance, desc->name, pstr, mutant ? " mutant " : "", mutant ? mutant : "",
                         desc->name, o ? have : " none");
   }

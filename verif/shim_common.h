@@ -1,4 +1,4 @@
-// The shared body of every Verilator shim (verif/shim_<unit>.h binds a
+// The shared body of every Verilator shim (verif/units/<unit>/shim.h binds a
 // unit's fields to its model's ports and registers; CMake instantiates it
 // once per RTL build with ST_RTL_BUILD).
 #ifndef SIMTREF_VERIF_SHIM_COMMON_H
@@ -14,6 +14,13 @@
 #include "verilated_fst_c.h"
 
 #include "rtl_model.h"
+
+// The binding macros of a unit's shim (inside bind_<unit>(M &m, Ports &p)):
+// input field f is port f_i, output field f is port f_o, state field f is
+// the register f_q of the top module (/*verilator public_flat_rw*/).
+#define ST_IN(f) p.i(#f, m.f##_i)
+#define ST_OUT(f) p.o(#f, m.f##_o)
+#define ST_REG(unit, f) p.s(#f, m.rootp->unit##__DOT__##f##_q)
 
 namespace st_shim {
 

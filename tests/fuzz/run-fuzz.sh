@@ -9,7 +9,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${SIMTREF_FUZZ_BUILD:-$root/build-fuzz}
 jobs=$(nproc 2>/dev/null || echo 2)
 
-CC=clang cmake -S "$root" -B "$build" -DSIMTREF_FUZZ=ON -DSIMTREF_TESTS=OFF \
+CC=clang cmake -S "$root" -B "$build" -DSIMTREF_FUZZ=ON -DSIMTREF_TESTS=OFF -DSIMTREF_COSIM=OFF \
   -DCMAKE_BUILD_TYPE=Debug >/dev/null
 cmake --build "$build" --target fuzz_ptx_parse -j "$jobs"
 

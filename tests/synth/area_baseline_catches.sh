@@ -28,12 +28,15 @@ expect_in "$TMP/out" "simtref area --update-baselines --baselines $TMP/off.csv"
 expect_exit 1 "$SIMTREF" area --check-baselines --baselines "$TMP/params.csv" -j 1
 expect_in "$TMP/out" "PARAMS MOVED"
 
-# A planted RTL change: an arrival's +1 no longer saturates.
-mkdir -p "$TMP/rtl"
+# A planted RTL change: the WPT's saturating step (rtl/prim/prim_sat_inc.sv)
+# no longer saturates.
+mkdir -p "$TMP/rtl/prim"
 cp "$SRC"/rtl/*.sv "$TMP/rtl/"
-sed -i "s/else if (v\[b\] != '1) v\[b\] = v\[b\] + 1'b1;/else v[b] = v[b] + 1'b1;/" \
-  "$TMP/rtl/wpt.sv"
-cmp -s "$SRC/rtl/wpt.sv" "$TMP/rtl/wpt.sv" && fail "the planted change did not apply"
+cp "$SRC"/rtl/prim/*.sv "$TMP/rtl/prim/"
+sed -i "s/else if (inc_i \&\& cnt_i != '1)  cnt_o/else if (inc_i)  cnt_o/" \
+  "$TMP/rtl/prim/prim_sat_inc.sv"
+cmp -s "$SRC/rtl/prim/prim_sat_inc.sv" "$TMP/rtl/prim/prim_sat_inc.sv" &&
+  fail "the planted change did not apply"
 expect_exit 1 env SIMTREF_RTL_DIR="$TMP/rtl" "$SIMTREF" area --check-baselines \
   --baselines "$TMP/same.csv" -j 1
 expect_in "$TMP/out" "MOVED"

@@ -1,5 +1,5 @@
 /* Stimulus for the DYNCTA unit: the same input vectors drive the C model's
- * cmocka test (test_dyncta.c) and the RTL-vs-C bench (rtl_vs_c.cpp).
+ * cmocka test (test_dyncta.c) and the unit bench (bench.c, vectors.c).
  *
  * Two sources:
  * - the derived trace of spec/dyncta.md §1.5(e), cycle by cycle;

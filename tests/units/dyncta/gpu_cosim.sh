@@ -3,22 +3,33 @@
 # tiny and gtx480 configs, the pause-aware issue schedulers) runs its RTL in
 # lock-step with the C model (simtref run --cosim). Every run must pass its
 # CPU check with zero mismatches, and the short-window runs must have paused
-# CTAs (so the paused class was exercised). Then a planted fault (rtl/dyncta.sv
-# MUTANT 6, the window one cycle short; verif/builds.cmake) must be caught:
+# CTAs (so the paused class was exercised). Then a planted fault (short_window:
+# the window one cycle short; verif/units/dyncta/builds.cmake) must be caught:
 # exit status 1 and a "co-simulation mismatch" report.
 #
 # usage: gpu_cosim.sh PATH/TO/simtref SOURCE_DIR
 . "$(dirname "$0")/../../cli/lib.inc"
 
 get() { sed -n "s/^$2 = //p" "$1" | head -n 1; }
+# the resolved configuration without its source, name and hash lines
+cfg_body() { grep -v -e '^#' -e '^  name: ' "$1"; }
 
-# tiny (2 SMs, 4 CTA slots) with a 256-cycle window and thresholds scaled by
-# 1/8: the RTL build dyncta_t, and wsched_lrr_t for the issue schedulers.
-SHORT="-s cta_scheduler.policy=dyncta -s dyncta.sample_period=256 -s dyncta.t_idle=2
-       -s dyncta.t_mem_l=16 -s dyncta.t_mem_h=48"
+# tests/units/dyncta/short_window.yaml: tiny (2 SMs, 4 CTA slots) with a
+# 256-cycle window and thresholds scaled by 1/8, an RTL build target of its
+# own (verif/units/dyncta/builds.cmake). It must stay tiny with those keys.
+SHORT_CFG="$SRC/tests/units/dyncta/short_window.yaml"
+expect_exit 0 "$SIMTREF" config --dump -c "$SHORT_CFG"
+cfg_body "$TMP/out" >"$TMP/short.cfg"
+expect_exit 0 "$SIMTREF" config --dump -c tiny -s cta_scheduler.policy=dyncta \
+  -s dyncta.sample_period=256 -s dyncta.t_idle=2 -s dyncta.t_mem_l=16 -s dyncta.t_mem_h=48
+cfg_body "$TMP/out" >"$TMP/tiny.cfg"
+if ! cmp -s "$TMP/short.cfg" "$TMP/tiny.cfg"; then
+  fail "short_window.yaml is no longer tiny with the short-window dyncta keys"
+  diff "$TMP/short.cfg" "$TMP/tiny.cfg" | head -10 >&2
+fi
+
 for w in mm kmn; do
-  # shellcheck disable=SC2086
-  expect_exit 0 "$SIMTREF" run "$w" -c tiny $SHORT --cosim dyncta,wsched \
+  expect_exit 0 "$SIMTREF" run "$w" -c "$SHORT_CFG" --cosim dyncta,wsched \
     -s cosim.trace_dir="$TMP" --stats "$TMP/$w.txt"
   expect_in "$TMP/out" "verdict: PASS"
   dec=$(get "$TMP/$w.txt" dyncta.windows_dec)
@@ -29,7 +40,7 @@ for w in mm kmn; do
 done
 
 # dyncta30 (30 SMs) and gtx480 (15 SMs, 2 schedulers) with the spec's
-# parameters: the RTL build dyncta_g.
+# parameters.
 expect_exit 0 "$SIMTREF" run spmv -c dyncta30 -s cta_scheduler.policy=dyncta --cosim dyncta \
   -s cosim.trace_dir="$TMP"
 expect_in "$TMP/out" "verdict: PASS"

@@ -10,6 +10,7 @@
 
 #include "area.h"
 #include "cli.h"
+#include "units/registry.h"
 #include "simtref_version.h"
 #include "sweep_util.h"
 
@@ -44,11 +45,6 @@ static const char *const area_usage =
     "--update-baselines are checked writable before anything is synthesised.\n"
     "Needs yosys in PATH. Exit status: 0 done, 1 a synthesis failed or a baseline moved,\n"
     "2 bad usage (unknown unit or option, bad config, no yosys, an output not writable).\n";
-
-/* The seeds' published figures (spec/dyncta.md §2, spec/baws.md §2). */
-#define SEED_DYNCTA_MM2_65 0.0014
-#define SEED_DYNCTA_BITS 22
-#define SEED_WPT_BITS 48
 
 typedef struct area_args {
   cli_config_args cfg;
@@ -236,44 +232,69 @@ static sm_total per_sm(const area_member *m, size_t nm, const area_result *r, si
   return t;
 }
 
-static void print_seeds(const st_config *cfg, const area_result *r, size_t n) {
+/* Instances of unit per SM under the configuration (0: not in use). */
+static unsigned per_sm_count(const area_member *m, size_t nm, const char *unit) {
+  for (size_t k = 0; k < nm; k++) {
+    if (strcmp(m[k].unit, unit) == 0) {
+      return m[k].count;
+    }
+  }
+  return 0;
+}
+
+/* What the seeds say the synthesised units cost (their registry entries'
+ * seed_cost), beside ours. */
+static void print_seeds(const area_member *m, size_t nm, const area_result *r, size_t n) {
   const area_node *n65 = area_node_find("65nm");
-  const area_result *dy = find_result(r, n, "dyncta");
-  const area_result *wpt = find_result(r, n, "wpt");
-  const area_result *mwf = find_result(r, n, "wsched_mwf");
-  const area_result *cff = find_result(r, n, "fetch_cff");
-  if (dy == NULL && wpt == NULL) {
-    return;
-  }
-  printf("\nthe seeds' figures:\n");
-  if (dy != NULL) {
-    double cell = area_cell_mm2(dy->nand2_eq, n65), placed = area_mm2(dy->nand2_eq, n65);
-    printf("  dyncta: paper 0.0014 mm2 per core at 65 nm (Design Compiler, TSMC 65 nm; it counts\n"
-           "          two 11-bit counters and three comparisons, %d flip-flop bits)\n"
-           "          ours  %.5f mm2 cell area at 65 nm = %.2f x the paper's (placed, /%.2f: "
-           "%.5f mm2 = %.2f x);\n"
-           "          %u flip-flop bits = %.2f x the paper's\n",
-           SEED_DYNCTA_BITS, cell, cell / SEED_DYNCTA_MM2_65, AREA_UTILISATION, placed,
-           placed / SEED_DYNCTA_MM2_65, dy->ff_bits, (double)dy->ff_bits / SEED_DYNCTA_BITS);
-  }
-  if (wpt != NULL) {
-    printf("  wpt (BAWS): paper 6 bytes = %d bits of storage per SM, no area given; ours %u "
-           "flip-flop bits\n",
-           SEED_WPT_BITS, wpt->ff_bits);
-    /* BAWS proper: the config's issue policy is MWF and its fetch arbiter
-     * CFF, so the two units above carry BAWS's parameters. */
-    bool baws = strncmp(st_config_enum_name("sm.warp_scheduler", (size_t)cfg->sm.warp_scheduler),
-                        "mwf_", 4) == 0 &&
-                strcmp(st_config_enum_name("sm.fetch_arbiter", (size_t)cfg->sm.fetch_arbiter),
-                       "cff") == 0;
-    if (baws && mwf != NULL && cff != NULL) {
-      unsigned ns = (unsigned)cfg->sm.num_schedulers;
-      unsigned bits = ns * mwf->ff_bits + cff->ff_bits + wpt->ff_bits;
-      double eq = ns * mwf->nand2_eq + cff->nand2_eq + wpt->nand2_eq;
-      printf("  BAWS (%u x wsched_mwf + fetch_cff + wpt): %u flip-flop bits (the paper counts "
-             "only the WPT's %d),\n"
-             "          %.1f NAND2-eq, %.5f mm2 at 65 nm placed\n",
-             ns, bits, SEED_WPT_BITS, eq, area_mm2(eq, n65));
+  bool header = false;
+  for (size_t i = 0; i < n; i++) {
+    const st_unit *u = st_unit_by_name(r[i].unit);
+    const st_unit_seed_cost *sc = u != NULL ? u->seed_cost : NULL;
+    if (sc == NULL) {
+      continue;
+    }
+    if (!header) {
+      printf("\nthe seeds' figures:\n");
+      header = true;
+    }
+    printf("  %s: %s\n", r[i].unit, sc->paper);
+    if (sc->mm2_65nm > 0) {
+      double cell = area_cell_mm2(r[i].nand2_eq, n65), placed = area_mm2(r[i].nand2_eq, n65);
+      printf("          ours  %.5f mm2 cell area at 65 nm = %.2f x the paper's (placed, /%.2f: "
+             "%.5f mm2 = %.2f x)\n",
+             cell, cell / sc->mm2_65nm, AREA_UTILISATION, placed, placed / sc->mm2_65nm);
+    }
+    if (sc->storage_bits > 0) {
+      printf("          ours  %u flip-flop bits = %.2f x the paper's %u\n", r[i].ff_bits,
+             (double)r[i].ff_bits / sc->storage_bits, sc->storage_bits);
+    } else {
+      printf("          ours  %u flip-flop bits\n", r[i].ff_bits);
+    }
+    if (sc->mechanism == NULL || per_sm_count(m, nm, r[i].unit) == 0) {
+      continue;
+    }
+    /* The mechanism as a whole, when the configuration uses all its units
+     * and they were synthesised. */
+    unsigned bits = per_sm_count(m, nm, r[i].unit) * r[i].ff_bits;
+    double eq = per_sm_count(m, nm, r[i].unit) * r[i].nand2_eq;
+    char what[256];
+    size_t o = (size_t)snprintf(what, sizeof what, "%u x %s", per_sm_count(m, nm, r[i].unit),
+                                r[i].unit);
+    bool all = true;
+    for (size_t k = 0; k < 4 && sc->with[k] != NULL && all; k++) {
+      const area_result *w = find_result(r, n, sc->with[k]);
+      unsigned c = per_sm_count(m, nm, sc->with[k]);
+      all = w != NULL && c > 0;
+      if (all) {
+        bits += c * w->ff_bits;
+        eq += c * w->nand2_eq;
+        o += (size_t)snprintf(what + o, o < sizeof what ? sizeof what - o : 0, " + %u x %s", c,
+                              sc->with[k]);
+      }
+    }
+    if (all) {
+      printf("  %s (%s): %u flip-flop bits, %.1f NAND2-eq, %.5f mm2 at 65 nm placed\n",
+             sc->mechanism, what, bits, eq, area_mm2(eq, n65));
     }
   }
 }
@@ -481,7 +502,7 @@ int cmd_area(int argc, char **argv) {
   } else {
     printf("  (not all synthesised: add %s)\n", t.missing);
   }
-  print_seeds(&cfg, r, n);
+  print_seeds(members, nm, r, n);
 
   rc = EXIT_OK;
   for (size_t i = 0; i < n; i++) {

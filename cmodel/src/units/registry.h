@@ -69,6 +69,19 @@ typedef struct st_trace {
   bool drained;         /* no block of any resident kernel is left to place */
 } st_trace;
 
+/* What a seed document says a unit costs in hardware, shown by `simtref
+ * area` beside our synthesis (docs/area.md). */
+typedef struct st_unit_seed_cost {
+  const char *paper;     /* where the figure comes from and what it counts, one line */
+  double mm2_65nm;       /* its area per instance at 65 nm (0: not given) */
+  unsigned storage_bits; /* the storage bits it counts (0: not given) */
+  /* The seed's mechanism, when this unit is one part of it: its name and the
+   * other units it takes (NULL-ended); when the configuration uses all of
+   * them, the mechanism's per-SM total is shown too. */
+  const char *mechanism;
+  const char *with[4];
+} st_unit_seed_cost;
+
 typedef struct st_unit_trace_ops {
   const char *what; /* one line for the docs and `simtref units` */
   /* Called at the end of every core cycle with the unit's instances (one per
@@ -93,6 +106,8 @@ struct st_unit {
   /* Its trace (--trace UNIT); NULL: the generic one, a CSV line with the
    * inputs and outputs of every evaluation of every instance. */
   const st_unit_trace_ops *trace;
+  /* What its seed document says it costs (NULL: nothing). */
+  const st_unit_seed_cost *seed_cost;
 };
 
 /* Every unit, in registry order (NULL past the end). */

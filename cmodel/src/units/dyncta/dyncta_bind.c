@@ -238,6 +238,13 @@ static const st_unit_trace_ops trace = {
     "each SM's new limit n",
     trace_cycle};
 
+/* spec/dyncta.md §2: Design Compiler on TSMC 65 nm; the paper counts two
+ * 11-bit counters and three comparisons. */
+static const st_unit_seed_cost seed_cost = {
+    "DYNCTA paper: 0.0014 mm2 per core at 65 nm (Design Compiler, TSMC 65 nm; two 11-bit "
+    "counters and three comparisons)",
+    0.0014, 22, NULL, {NULL}};
+
 const st_unit dyncta_unit = {
     .desc = &dyncta_desc,
     .role = ST_ROLE_SM_CTRL,
@@ -248,4 +255,5 @@ const st_unit dyncta_unit = {
     .n_counters = C_COUNT,
     .report = report,
     .trace = &trace,
+    .seed_cost = &seed_cost,
 };

@@ -49,10 +49,18 @@ static st_status sm_end(st_uinst *u, st_sm *sm, uint64_t now, st_error *err) {
 
 static const st_smctl_ops ops = {.issue_begin = issue_begin, .sm_end = sm_end};
 
+/* spec/baws.md §2: the paper counts only the warp priority table, 6 bytes
+ * per SM, and gives no area. */
+static const st_unit_seed_cost seed_cost = {
+    "BAWS paper: 6 bytes = 48 bits of storage per SM (the warp priority table only), no area "
+    "given",
+    0, 48, "BAWS", {"wsched_mwf", "fetch_cff", NULL}};
+
 const st_unit wpt_unit = {
     .desc = &wpt_desc,
     .role = ST_ROLE_SM_CTRL,
     .select = "sm.warp_scheduler=mwf_lrr|mwf_gto",
     .summary = "BAWS warp priority table (warps waiting at a barrier, per TB)",
     .ops = &ops,
+    .seed_cost = &seed_cost,
 };

@@ -221,7 +221,8 @@ static uint64_t classify(st_sm *sm, uint32_t s, uint64_t woke) {
  * they are classified (was_mem: the slots that waited on memory in the
  * previous cycle): the binding gathers what its unit reads, the host writes
  * the ready vector. Returns the ready vector (in the unit's inputs). */
-static uint8_t *sched_inputs(st_sm *sm, uint32_t s, uint64_t was_mem) {
+static inline __attribute__((always_inline)) uint8_t *sched_inputs(st_sm *sm, uint32_t s,
+                                                                   uint64_t was_mem) {
   st_sched *sc = &sm->sched[s];
   st_uinst *u = sc->u;
   const st_issue_ops *ops = u->unit->ops;

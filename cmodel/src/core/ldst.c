@@ -293,11 +293,9 @@ void st_sm_drain_misses(st_sm *sm) {
   }
 }
 
-uint64_t st_sm_inst_addr(const st_twarp *tw, uint32_t pc) {
-  /* Each module's code has its own window (the first module's at
-   * ST_CODE_BASE, the others' 4 GiB apart above every data region), so
-   * kernels of different modules never share I-cache or L2 lines. */
-  uint64_t m = tw->rk->k->kmod->index;
-  uint64_t base = m == 0 ? ST_CODE_BASE : ST_CODE_MORE_BASE + (m << 32);
-  return base + (uint64_t)pc * 8;
+uint64_t st_sm_code_base(const st_kernel *k) {
+  /* The first module's code at ST_CODE_BASE, the others' 4 GiB apart above
+   * every data region. */
+  uint64_t m = k->kmod->index;
+  return m == 0 ? ST_CODE_BASE : ST_CODE_MORE_BASE + (m << 32);
 }

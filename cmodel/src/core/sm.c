@@ -198,6 +198,7 @@ st_status st_sm_launch_cta(st_sm *sm, st_rkernel *rk, uint64_t linear, uint64_t 
   }
   sm->ctas[slot].cta = cta;
   sm->ctas[slot].rk = rk;
+  uint64_t code_base = st_sm_code_base(k);
   sm->ctas[slot].first_warp = first;
   sm->ctas[slot].warps_live = cta->nwarps;
   for (uint32_t w = 0; w < cta->nwarps; w++) {
@@ -205,6 +206,8 @@ st_status st_sm_launch_cta(st_sm *sm, st_rkernel *rk, uint64_t linear, uint64_t 
     release_warp_slot(tw);
     tw->fw = &cta->warps[w];
     tw->rk = rk;
+    tw->dec = rk->dec;
+    tw->code_base = code_base;
     sm->occ |= UINT64_C(1) << (first + w);
     tw->stall = STALL_FETCH;
     sm->stall_count[STALL_FETCH]++;

@@ -172,6 +172,8 @@ bool st_sm_units_step_idle(const st_sm *sm);
  * loop calls st_sm_units_begin_cycle / end_cycle only then). */
 bool st_sm_units_has_begin(const st_sm *sm);
 bool st_sm_units_has_end(const st_sm *sm);
+/* Whether the SM has SM controllers at all. */
+bool st_sm_units_has_ctl(const st_sm *sm);
 /* The SM's instance of unit u (the first, for per-scheduler units), or NULL. */
 struct st_uinst *st_sm_unit_instance(const st_sm *sm, const struct st_unit *u);
 /* Every unit instance of the SM, for statistics and traces. */

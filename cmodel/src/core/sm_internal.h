@@ -40,6 +40,8 @@ typedef struct st_flight {
 typedef struct st_twarp {
   st_warp *fw;          /* functional warp; NULL when the slot is free */
   st_rkernel *rk;       /* its kernel (while the slot is occupied) */
+  const st_tinst *dec;  /* its kernel's timing decode (rk->dec) */
+  uint64_t code_base;   /* the address of its kernel's instruction 0 */
   uint32_t cta_slot;
   uint64_t age;         /* launch order: smaller is older */
   uint8_t age_rank;     /* rank of age among the SM's resident warps (0: oldest) */
@@ -236,7 +238,7 @@ static inline bool st_sm_collector_free(const st_sm *sm, uint8_t unit) {
 void st_sm_collect(st_sm *sm, st_flight *f);
 /* The timing decode of the instruction at pc of the warp's kernel. */
 static inline const st_tinst *st_sm_tinst(const st_twarp *tw, uint32_t pc) {
-  return &tw->rk->dec[pc];
+  return &tw->dec[pc];
 }
 /* Register row of a register of the warp's running function. */
 static inline uint32_t st_sm_reg_row(const st_twarp *tw, uint32_t reg) { return tw->fw->reg_base + reg; }
@@ -290,7 +292,13 @@ st_status st_sm_check_caches(st_sm *sm, uint64_t now);
 void st_sm_decode(st_sm *sm, uint64_t now);
 void st_sm_fetch(st_sm *sm, uint64_t now);
 /* The address of instruction pc of the warp's kernel (its module's code). */
-uint64_t st_sm_inst_addr(const st_twarp *tw, uint32_t pc);
+static inline uint64_t st_sm_inst_addr(const st_twarp *tw, uint32_t pc) {
+  return tw->code_base + (uint64_t)pc * 8;
+}
+/* The address of instruction 0 of kernel k's module: each module's code has
+ * its own window, so kernels of different modules never share I-cache or
+ * L2 lines. */
+uint64_t st_sm_code_base(const st_kernel *k);
 void st_sm_ifill(st_sm *sm, uint64_t line, uint64_t now);
 void st_ibuf_flush(st_sm *sm, st_twarp *tw, uint32_t pc, bool control);
 

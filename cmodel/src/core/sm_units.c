@@ -174,6 +174,8 @@ bool st_sm_units_has_begin(const st_sm *sm) {
 
 bool st_sm_units_has_end(const st_sm *sm) { return sm->ctl_end_cycle; }
 
+bool st_sm_units_has_ctl(const st_sm *sm) { return sm->n_ctl > 0; }
+
 uint64_t st_sm_units_skippable(const st_sm *sm) {
   uint64_t q = UINT64_MAX;
   for (uint32_t i = 0; i < sm->n_ctl; i++) {

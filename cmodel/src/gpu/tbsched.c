@@ -35,6 +35,9 @@ typedef struct rr_state {
  * SMs), blocks in increasing id. */
 static st_status rr_dispatch(void *state, const st_tbs_host *h, uint64_t now, st_error *err) {
   rr_state *rr = state;
+  if (!st_launchq_unissued(h->q)) {
+    return ST_OK;
+  }
   uint32_t start = rr->next_sm;
   for (uint32_t k = 0; k < h->n_sms && st_launchq_unissued(h->q); k++) {
     uint32_t i = (start + k) % h->n_sms;

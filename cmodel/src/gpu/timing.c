@@ -98,6 +98,7 @@ static st_status machine_create(const st_config *cfg, st_tmachine **out, st_erro
   tm->uniform = true;
   tm->ctl_begin = tm->n_sms > 0 && st_sm_units_has_begin(tm->sms[0]);
   tm->ctl_end = tm->n_sms > 0 && st_sm_units_has_end(tm->sms[0]);
+  tm->ctl_any = tm->n_sms > 0 && st_sm_units_has_ctl(tm->sms[0]);
   tm->icnt_clk.period_ps = period_of(cfg->gpu.icnt_clock);
   tm->l2.period_ps = period_of(cfg->gpu.l2_clock);
   tm->dram.period_ps = period_of(cfg->gpu.dram_clock);
@@ -629,12 +630,14 @@ static st_status skip_idle(run_state *rs) {
       uint64_t te = c->next_ps + (e - now) * c->period_ps;
       t_event = te < t_event ? te : t_event;
     }
-    uint64_t q = st_sm_units_skippable(tm->sms[i]);
-    if (q != UINT64_MAX) {
-      uint64_t tq = c->next_ps + q * c->period_ps;
-      t_limit = tq < t_limit ? tq : t_limit;
+    if (tm->ctl_any) {
+      uint64_t q = st_sm_units_skippable(tm->sms[i]);
+      if (q != UINT64_MAX) {
+        uint64_t tq = c->next_ps + q * c->period_ps;
+        t_limit = tq < t_limit ? tq : t_limit;
+      }
+      step_idle = step_idle || st_sm_units_step_idle(tm->sms[i]);
     }
-    step_idle = step_idle || st_sm_units_step_idle(tm->sms[i]);
   }
   bool placeable = st_tbs_placeable(&rs->host);
   if (t_event == UINT64_MAX && !placeable) {

@@ -37,6 +37,7 @@ struct st_tmachine {
   bool uniform;       /* every SM clock is the core clock (same period and phase): the SMs
                          run on the core clock and smclk is not kept */
   bool ctl_begin, ctl_end; /* some SM has controllers with begin_cycle / end_cycle hooks */
+  bool ctl_any;       /* some SM has SM controllers */
   st_mqueue *inbox;   /* per SM: replies that arrived while its clock had no edge */
   uint8_t *due;       /* per SM: it has an edge at the time being run */
   uint64_t *idle_until; /* sim.check_skips: per SM, the first cycle that would not have been

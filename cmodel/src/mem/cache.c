@@ -349,26 +349,11 @@ static st_cache_outcome uncached_atomic(st_cache *c, st_mreq *req, uint32_t set,
   return send_down(c, req, why);
 }
 
-st_cache_outcome st_cache_access(st_cache *c, st_mreq *req, uint64_t now, st_resfail *why) {
-  (void)now; /* no timing state: see the file comment */
-  st_resfail dummy;
-  if (why == NULL) {
-    why = &dummy;
-  }
-  *why = RESFAIL_NONE;
-  const uint64_t line = req->addr >> c->line_log2;
+/* The access itself: the lookup, the outcome's bookkeeping, and a refusal
+ * remembered. */
+static st_cache_outcome access_in_full(st_cache *c, st_mreq *req, uint64_t line,
+                                       st_resfail *why) {
   unsigned kind = req->kind < ACC_KINDS ? req->kind : ACC_GLOBAL_R;
-  bool memo = c->refused.valid && (c->refused.version == c->version || c->fault_stale) &&
-              c->refused.line == line && c->refused.op == req->op && c->refused.kind == req->kind;
-  if (memo && !c->check) {
-    /* Refused again: the same request, nothing changed since. */
-    *why = (st_resfail)c->refused.why;
-    c->stats.outcome[kind][CACHE_RESFAIL]++;
-    c->stats.resfail[*why]++;
-    return CACHE_RESFAIL;
-  }
-  uint64_t version_before = c->version;
-  st_resfail memo_why = (st_resfail)c->refused.why;
   const uint32_t set = cache_set_of(c, line);
   const int32_t way = cache_find_way(c, set, line);
   st_cache_outcome o;
@@ -386,15 +371,6 @@ st_cache_outcome st_cache_access(st_cache *c, st_mreq *req, uint64_t now, st_res
     break;
   }
   c->stats.outcome[kind][o]++;
-  if (memo && c->check_msg[0] == '\0' &&
-      (o != CACHE_RESFAIL || *why != memo_why || c->version != version_before)) {
-    snprintf(c->check_msg, sizeof c->check_msg,
-             "cache %s: the refusal memo answered a repeated request to line %#" PRIx64
-             " 'refused (%d)', but made in full it is %s (outcome %d, reason %d)",
-             c->name, line, (int)memo_why,
-             o != CACHE_RESFAIL ? "not refused" : "refused otherwise or it changed the cache",
-             (int)o, (int)*why);
-  }
   if (o == CACHE_RESFAIL) {
     c->stats.resfail[*why]++;
     c->refused.valid = true;
@@ -407,6 +383,51 @@ st_cache_outcome st_cache_access(st_cache *c, st_mreq *req, uint64_t now, st_res
     c->version++;
   }
   return o;
+}
+
+/* sim.check_skips: the memo would refuse req; the access is made in full
+ * anyway and must be refused for the same reason, changing nothing. */
+static st_cache_outcome checked_refusal(st_cache *c, st_mreq *req, uint64_t now,
+                                        st_resfail *why) {
+  (void)now;
+  const uint64_t line = req->addr >> c->line_log2;
+  uint64_t version_before = c->version;
+  st_resfail memo_why = (st_resfail)c->refused.why;
+  st_cache_outcome o = access_in_full(c, req, line, why);
+  if (c->check_msg[0] == '\0' &&
+      (o != CACHE_RESFAIL || *why != memo_why || c->version != version_before)) {
+    snprintf(c->check_msg, sizeof c->check_msg,
+             "cache %s: the refusal memo answered a repeated request to line %#" PRIx64
+             " 'refused (%d)', but made in full it is %s (outcome %d, reason %d)",
+             c->name, line, (int)memo_why,
+             o != CACHE_RESFAIL ? "not refused" : "refused otherwise or it changed the cache",
+             (int)o, (int)*why);
+  }
+  return o;
+}
+
+st_cache_outcome st_cache_access(st_cache *c, st_mreq *req, uint64_t now, st_resfail *why) {
+  (void)now; /* no timing state: see the file comment */
+  st_resfail dummy;
+  if (why == NULL) {
+    why = &dummy;
+  }
+  *why = RESFAIL_NONE;
+  const uint64_t line = req->addr >> c->line_log2;
+  unsigned kind = req->kind < ACC_KINDS ? req->kind : ACC_GLOBAL_R;
+  bool memo = c->refused.valid && (c->refused.version == c->version || c->fault_stale) &&
+              c->refused.line == line && c->refused.op == req->op && c->refused.kind == req->kind;
+  if (memo) {
+    if (__builtin_expect(c->check, 0)) {
+      return checked_refusal(c, req, now, why);
+    }
+    /* Refused again: the same request, nothing changed since. */
+    *why = (st_resfail)c->refused.why;
+    c->stats.outcome[kind][CACHE_RESFAIL]++;
+    c->stats.resfail[*why]++;
+    return CACHE_RESFAIL;
+  }
+  return access_in_full(c, req, line, why);
 }
 
 void st_cache_set_check(st_cache *c, bool check, bool fault_stale) {

@@ -139,9 +139,36 @@ static void fp_cta(fingerprint *f, const st_cta *cta) {
   }
 }
 
+/* About the 64-bit words a fingerprint of the resident CTAs takes. */
+static uint64_t state_words(st_cta *const *slots, uint32_t n_slots) {
+  uint64_t n = 0;
+  for (uint32_t s = 0; s < n_slots; s++) {
+    const st_cta *cta = slots[s];
+    if (cta == NULL) {
+      continue;
+    }
+    n += 3 * ST_NUM_BARRIERS + cta->shared_size / 8;
+    for (uint32_t i = 0; i < cta->nwarps; i++) {
+      const st_warp *w = &cta->warps[i];
+      n += (uint64_t)w->reg_rows * ST_WARP_SIZE + (uint64_t)w->local_stride * ST_WARP_SIZE / 8 +
+           2 * w->depth + 4 * w->n_frames + 8;
+    }
+  }
+  return n;
+}
+
 bool st_func_progress_round(st_func_progress *p, st_cta *const *slots, uint32_t n_slots,
                             uint64_t next_cta) {
-  if (p->quiet < ST_PROGRESS_QUIET_INSTS || p->since_fp < p->spacing) {
+  if (p->quiet < ST_PROGRESS_QUIET_INSTS) {
+    return false;
+  }
+  if (p->spacing == 0) {
+    /* Before the kernel's first fingerprint: its size from the state's. */
+    p->spacing = state_words(slots, n_slots) * ST_PROGRESS_SPACING;
+  }
+  /* A quiet stretch pays for its fingerprints: none before it is as long
+   * as the spacing the fingerprint's size asks for. */
+  if (p->quiet < p->spacing || p->since_fp < p->spacing) {
     return false;
   }
   fingerprint f = {UINT64_C(0x243F6A8885A308D3), UINT64_C(0x13198A2E03707344), 0};
@@ -153,10 +180,11 @@ bool st_func_progress_round(st_func_progress *p, st_cta *const *slots, uint32_t 
       fp_cta(&f, slots[s]);
     }
   }
-  /* At most one fingerprinted word per warp instruction: a few percent of
-   * the run time while fingerprints are taken. */
+  /* At most one fingerprinted word per ST_PROGRESS_SPACING warp
+   * instructions: about one percent of the run time while fingerprints are
+   * taken. */
   p->since_fp = 0;
-  p->spacing = f.words;
+  p->spacing = f.words * ST_PROGRESS_SPACING;
   if (p->have_saved && f.a == p->saved[0] && f.b == p->saved[1]) {
     return true;
   }

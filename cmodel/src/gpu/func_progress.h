@@ -12,9 +12,9 @@
  *
  * The state is compared by a 128-bit fingerprint, taken at round starts once
  * ST_PROGRESS_QUIET_INSTS warp instructions ran without any of those events,
- * and at most once per N warp instructions, N the number of 64-bit words the
- * last fingerprint took, so that a kernel computing in registers for long
- * pays a small share of its run time. Fingerprints are compared by Brent's
+ * and at most once per N warp instructions, N ST_PROGRESS_SPACING times the
+ * number of 64-bit words the last fingerprint took, so that a kernel
+ * computing in registers for long pays a small share of its run time. Fingerprints are compared by Brent's
  * cycle detection. */
 #ifndef SIMTREF_GPU_FUNC_PROGRESS_H
 #define SIMTREF_GPU_FUNC_PROGRESS_H
@@ -27,6 +27,8 @@
 
 /* Warp instructions without progress before fingerprints are taken. */
 #define ST_PROGRESS_QUIET_INSTS (UINT64_C(1) << 16)
+/* Warp instructions between fingerprints per 64-bit word of the last one. */
+#define ST_PROGRESS_SPACING 8
 
 typedef struct st_func_progress {
   uint8_t *clock_pc;   /* per module instruction: 1 if it reads %clock* or %globaltimer*;
@@ -34,7 +36,7 @@ typedef struct st_func_progress {
   uint64_t quiet;      /* warp instructions since the last event that is progress */
   uint64_t since_fp;   /* warp instructions since the last fingerprint */
   uint64_t spacing;    /* least warp instructions before a fingerprint: the size (in
-                          64-bit words) of the last one */
+                          64-bit words) of the last one times ST_PROGRESS_SPACING */
   uint64_t saved[2];   /* Brent: the fingerprint compared against */
   bool have_saved;
   uint64_t power, lam; /* Brent: window length, fingerprints since `saved` */

@@ -68,7 +68,8 @@ static st_status report_deadlock(const st_kernel *k, st_cta **slots, uint32_t n_
 /* Executes warp w's next instruction and counts it. Returns ST_ERR_FAULT on
  * a fault (the report is in r->err) and ST_ERR_LIMIT when the run reached
  * the instruction budget with it. */
-static st_status step(func_run *r, st_warp *w, st_exec_result *res) {
+static inline __attribute__((always_inline)) st_status step(func_run *r, st_warp *w,
+                                                            st_exec_result *res) {
   uint32_t pc = st_warp_pc(w);
   uint64_t before = w->thread_insts;
   *res = st_exec_warp(&r->env, w);

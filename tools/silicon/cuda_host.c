@@ -188,7 +188,7 @@ st_status st_launch(st_gpu *gpu, st_kmodule *mod, const char *entry, st_dim3 gri
   }
   for (size_t i = 0; i < n_args; i++) {
     vals[i] = args[i].bits; /* little-endian: a narrower value is in the low bytes */
-    ptrs[i] = &vals[i];
+    ptrs[i] = args[i].data != NULL ? (void *)args[i].data : &vals[i]; /* by-value bytes */
   }
   if (shared_bytes > 48 * 1024) {
     CU(cuFuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)shared_bytes),

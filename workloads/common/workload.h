@@ -35,6 +35,11 @@ typedef struct st_workload_desc {
   const char *title;     /* "breadth-first search (level-synchronous)" */
   const char *seeds;     /* seeds that use it and their abbreviation: "BAWS bfs, CAWA BFS" */
   const char *category;  /* category per seed: "BAWS barrier-intensive; DYNCTA Type-M" */
+  const char *suite;     /* the source suite: "Rodinia", "Parboil", "NVIDIA SDK", "Mars",
+                            "Pannotia", "GPGPU-Sim ISPASS-2009", "other" */
+  const char *tables;    /* the seed tables that use it, each with its input:
+                            "CAWA Table 3.2, 4.2 (65536 nodes); Ctrl-C Table 5.3 row 22
+                            (65536 nodes)" */
   const char *ptx;       /* PTX file, relative to workloads/<name>/ */
   const char *small;     /* what the small size is ("4096 nodes, avg degree 8") */
   const char *paper;     /* what the paper size is */

@@ -48,22 +48,28 @@ static inline st_dim3 st_dim3_make(uint32_t x, uint32_t y, uint32_t z) {
 }
 
 /* A kernel argument: raw little-endian bits and their size in bytes (1, 2, 4
- * or 8). A device pointer is an 8-byte argument. */
+ * or 8). A device pointer is an 8-byte argument. A parameter of any other
+ * size (a struct or byte array passed by value, `.param .align A .b8 p[N]`)
+ * takes its bytes from `data` (ST_ARG_BYTES): exactly the parameter's size,
+ * copied at launch. */
 typedef struct st_arg {
   uint64_t bits;
   uint32_t size;
+  const void *data; /* NULL: the value is in bits */
 } st_arg;
 
-#define ST_ARG_PTR(p) ((st_arg){(uint64_t)(p), 8})
-#define ST_ARG_U64(v) ((st_arg){(uint64_t)(v), 8})
-#define ST_ARG_S64(v) ((st_arg){(uint64_t)(int64_t)(v), 8})
-#define ST_ARG_U32(v) ((st_arg){(uint64_t)(uint32_t)(v), 4})
-#define ST_ARG_S32(v) ((st_arg){(uint64_t)(uint32_t)(int32_t)(v), 4})
-#define ST_ARG_U16(v) ((st_arg){(uint64_t)(uint16_t)(v), 2})
-#define ST_ARG_U8(v) ((st_arg){(uint64_t)(uint8_t)(v), 1})
+#define ST_ARG_BYTES(ptr, n) ((st_arg){0, (uint32_t)(n), (const void *)(ptr)})
+
+#define ST_ARG_PTR(p) ((st_arg){(uint64_t)(p), 8, NULL})
+#define ST_ARG_U64(v) ((st_arg){(uint64_t)(v), 8, NULL})
+#define ST_ARG_S64(v) ((st_arg){(uint64_t)(int64_t)(v), 8, NULL})
+#define ST_ARG_U32(v) ((st_arg){(uint64_t)(uint32_t)(v), 4, NULL})
+#define ST_ARG_S32(v) ((st_arg){(uint64_t)(uint32_t)(int32_t)(v), 4, NULL})
+#define ST_ARG_U16(v) ((st_arg){(uint64_t)(uint16_t)(v), 2, NULL})
+#define ST_ARG_U8(v) ((st_arg){(uint64_t)(uint8_t)(v), 1, NULL})
 /* Floats are passed by their bits: ST_ARG_BITS32(bits) / ST_ARG_F32(x). */
-#define ST_ARG_BITS32(b) ((st_arg){(uint64_t)(uint32_t)(b), 4})
-#define ST_ARG_BITS64(b) ((st_arg){(uint64_t)(b), 8})
+#define ST_ARG_BITS32(b) ((st_arg){(uint64_t)(uint32_t)(b), 4, NULL})
+#define ST_ARG_BITS64(b) ((st_arg){(uint64_t)(b), 8, NULL})
 st_arg st_arg_f32(float x);
 st_arg st_arg_f64(double x);
 

@@ -307,13 +307,14 @@ st_status st_launch_on(st_gpu *gpu, uint32_t stream, st_kmodule *mod, const char
   }
   for (size_t i = 0; i < n_args; i++) {
     const st_symbol *p = &m->syms[f->params[i]];
-    if (args[i].size != p->size || args[i].size > 8) {
+    if (args[i].size != p->size || (args[i].data == NULL && args[i].size > 8)) {
       free(k.params);
       return st_error_set(err, ST_ERR_USAGE,
                           "launch of %s: argument %zu has %u bytes, parameter '%s' has %" PRIu64,
                           entry, i, args[i].size, st_module_str(m, p->name), p->size);
     }
-    memcpy(k.params + p->offset, &args[i].bits, args[i].size);
+    memcpy(k.params + p->offset, args[i].data != NULL ? args[i].data : (const void *)&args[i].bits,
+           args[i].size);
   }
   if (gpu->n_queue == gpu->cap_queue) {
     size_t cap = gpu->cap_queue ? gpu->cap_queue * 2 : 8;

@@ -1,0 +1,249 @@
+/* Graph generators for the graph workloads (graph.h). Each generator makes an
+ * undirected edge list, and build() turns it into sorted, de-duplicated CSR
+ * with both directions of every edge. An edge's length is a hash of its two
+ * ends and the seed, so both directions carry the same length. */
+#include "graph.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+/* Drivers use the public API only, so errors are filled in here. */
+static st_status out_of_memory(st_error *err) {
+  err->code = ST_ERR_NOMEM;
+  snprintf(err->msg, sizeof err->msg, "graph generator: out of host memory");
+  return ST_ERR_NOMEM;
+}
+
+typedef struct arc {
+  uint64_t key; /* from << 32 | to */
+} arc;
+
+typedef struct edges {
+  uint32_t *u, *v;
+  size_t n, cap;
+} edges;
+
+static int push(edges *e, uint32_t u, uint32_t v) {
+  if (u == v) {
+    return 0;
+  }
+  if (e->n == e->cap) {
+    size_t cap = e->cap ? e->cap * 2 : 1024;
+    uint32_t *nu = realloc(e->u, cap * sizeof *nu);
+    if (nu == NULL) {
+      return -1;
+    }
+    e->u = nu;
+    uint32_t *nv = realloc(e->v, cap * sizeof *nv);
+    if (nv == NULL) {
+      return -1;
+    }
+    e->v = nv;
+    e->cap = cap;
+  }
+  e->u[e->n] = u;
+  e->v[e->n] = v;
+  e->n++;
+  return 0;
+}
+
+static int cmp_arc(const void *a, const void *b) {
+  uint64_t x = ((const arc *)a)->key, y = ((const arc *)b)->key;
+  return x < y ? -1 : x > y;
+}
+
+static uint32_t length_of(uint32_t a, uint32_t b, uint64_t seed) {
+  uint64_t lo = a < b ? a : b, hi = a < b ? b : a;
+  uint64_t h = (lo << 32 | hi) ^ (seed * 0x9e3779b97f4a7c15u);
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdu;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53u;
+  h ^= h >> 33;
+  return (uint32_t)(1 + h % 1000);
+}
+
+static st_status nomem(edges *e, st_error *err) {
+  free(e->u);
+  free(e->v);
+  return out_of_memory(err);
+}
+
+/* CSR from an undirected edge list: both directions, sorted, unique. */
+static st_status build(st_wl_graph *g, uint32_t n, edges *e, int weighted, uint64_t seed,
+                       st_error *err) {
+  memset(g, 0, sizeof *g);
+  size_t na = e->n * 2;
+  arc *a = malloc((na ? na : 1) * sizeof *a);
+  if (a == NULL) {
+    return nomem(e, err);
+  }
+  for (size_t i = 0; i < e->n; i++) {
+    a[2 * i].key = (uint64_t)e->u[i] << 32 | e->v[i];
+    a[2 * i + 1].key = (uint64_t)e->v[i] << 32 | e->u[i];
+  }
+  free(e->u);
+  free(e->v);
+  e->u = e->v = NULL;
+  qsort(a, na, sizeof *a, cmp_arc);
+  size_t m = 0;
+  for (size_t i = 0; i < na; i++) {
+    if (m == 0 || a[m - 1].key != a[i].key) {
+      a[m++] = a[i];
+    }
+  }
+  g->n = n;
+  g->m = (uint32_t)m;
+  g->row = calloc((size_t)n + 1, sizeof *g->row);
+  g->col = malloc((m ? m : 1) * sizeof *g->col);
+  g->weight = weighted ? malloc((m ? m : 1) * sizeof *g->weight) : NULL;
+  if (g->row == NULL || g->col == NULL || (weighted && g->weight == NULL)) {
+    free(a);
+    st_wl_graph_free(g);
+    return out_of_memory(err);
+  }
+  for (size_t i = 0; i < m; i++) {
+    uint32_t from = (uint32_t)(a[i].key >> 32), to = (uint32_t)a[i].key;
+    g->row[from + 1]++;
+    g->col[i] = to;
+    if (weighted) {
+      g->weight[i] = length_of(from, to, seed);
+    }
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    g->row[i + 1] += g->row[i];
+  }
+  free(a);
+  return ST_OK;
+}
+
+st_status st_wl_graph_road(st_wl_graph *g, uint32_t n, uint64_t seed, st_error *err) {
+  /* A w x h grid. A comb spans it (every row a path, the first column
+   * joining the rows), so it is connected and its diameter is about
+   * w + h; each other vertical street is kept with probability 0.39, which
+   * gives NY's 2.78 arcs per vertex. */
+  uint32_t w = 1;
+  while ((uint64_t)w * w < n) {
+    w++;
+  }
+  uint32_t h = (n + w - 1) / w;
+  uint32_t nv = w * h;
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed);
+  edges e = {0};
+  for (uint32_t y = 0; y < h; y++) {
+    for (uint32_t x = 0; x < w; x++) {
+      uint32_t id = y * w + x;
+      if (x + 1 < w && push(&e, id, id + 1) != 0) {
+        return nomem(&e, err);
+      }
+      if (y + 1 < h) {
+        int keep = x == 0 || st_wl_rng_below(&r, 100) < 39;
+        if (keep && push(&e, id, id + w) != 0) {
+          return nomem(&e, err);
+        }
+      }
+    }
+  }
+  return build(g, nv, &e, 1, seed, err);
+}
+
+st_status st_wl_graph_powerlaw(st_wl_graph *g, uint32_t n, uint32_t per_vertex, uint64_t seed,
+                               st_error *err) {
+  /* Preferential attachment: pick an end of a random earlier edge, i.e. a
+   * vertex with probability proportional to its degree. The first
+   * per_vertex + 1 vertices form a clique. */
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed);
+  edges e = {0};
+  uint32_t k = per_vertex ? per_vertex : 1;
+  uint32_t core = k + 1 < n ? k + 1 : n;
+  for (uint32_t a = 0; a < core; a++) {
+    for (uint32_t b = a + 1; b < core; b++) {
+      if (push(&e, a, b) != 0) {
+        return nomem(&e, err);
+      }
+    }
+  }
+  for (uint32_t v = core; v < n; v++) {
+    size_t before = e.n;
+    for (uint32_t j = 0; j < k; j++) {
+      size_t pick = (size_t)(st_wl_rng_next(&r) % (before * 2));
+      uint32_t t = pick & 1 ? e.v[pick / 2] : e.u[pick / 2];
+      if (push(&e, v, t) != 0) {
+        return nomem(&e, err);
+      }
+    }
+  }
+  return build(g, n, &e, 0, seed, err);
+}
+
+st_status st_wl_graph_mesh(st_wl_graph *g, uint32_t rows, uint32_t cols, st_error *err) {
+  edges e = {0};
+  for (uint32_t y = 0; y < rows; y++) {
+    for (uint32_t x = 0; x < cols; x++) {
+      uint32_t id = y * cols + x;
+      if ((x + 1 < cols && push(&e, id, id + 1) != 0) ||
+          (y + 1 < rows && push(&e, id, id + cols) != 0)) {
+        return nomem(&e, err);
+      }
+    }
+  }
+  return build(g, rows * cols, &e, 0, 0, err);
+}
+
+st_status st_wl_graph_uniform(st_wl_graph *g, uint32_t n, uint32_t edges_wanted, uint64_t seed,
+                              st_error *err) {
+  /* Draws pairs until `edges_wanted` distinct ones exist (the caller keeps
+   * edges_wanted well under n (n - 1) / 2). Rejection on a bitmap of pairs. */
+  if (n < 2 || (uint64_t)edges_wanted * 2 > (uint64_t)n * (n - 1)) {
+    err->code = ST_ERR_USAGE;
+    snprintf(err->msg, sizeof err->msg, "graph generator: %u edges do not fit %u vertices",
+             edges_wanted, n);
+    return ST_ERR_USAGE;
+  }
+  uint8_t *seen = calloc(((size_t)n * n + 7) / 8, 1);
+  if (seen == NULL) {
+    return out_of_memory(err);
+  }
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed);
+  edges e = {0};
+  while (e.n < edges_wanted) {
+    uint32_t a = st_wl_rng_below(&r, n), b = st_wl_rng_below(&r, n);
+    if (a == b) {
+      continue;
+    }
+    size_t bit = (size_t)(a < b ? a : b) * n + (a < b ? b : a);
+    if (seen[bit / 8] & (1u << (bit % 8))) {
+      continue;
+    }
+    seen[bit / 8] |= (uint8_t)(1u << (bit % 8));
+    if (push(&e, a, b) != 0) {
+      free(seen);
+      return nomem(&e, err);
+    }
+  }
+  free(seen);
+  return build(g, n, &e, 1, seed, err);
+}
+
+void st_wl_graph_free(st_wl_graph *g) {
+  free(g->row);
+  free(g->col);
+  free(g->weight);
+  memset(g, 0, sizeof *g);
+}
+
+void st_wl_graph_describe(const st_wl_graph *g, char *buf, size_t size) {
+  uint32_t lo = UINT32_MAX, hi = 0;
+  for (uint32_t i = 0; i < g->n; i++) {
+    uint32_t d = g->row[i + 1] - g->row[i];
+    lo = d < lo ? d : lo;
+    hi = d > hi ? d : hi;
+  }
+  snprintf(buf, size, "%u vertices, %u arcs, degree min/mean/max %u/%.2f/%u", g->n, g->m,
+           g->n ? lo : 0, g->n ? (double)g->m / g->n : 0.0, hi);
+}

@@ -129,7 +129,9 @@ int main(int argc, char **argv) {
     for (size_t p = 0; p < l->n_params; p++) {
       const st_wl_param *pa = &l->params[p];
       vals64[p] = pa->is_buffer ? (uint64_t)dptr[pa->buffer] + pa->offset : pa->arg.bits;
-      kargs[p] = &vals64[p]; /* little-endian: the low bytes hold narrower values */
+      /* little-endian: the low bytes hold narrower values; a struct passed by
+       * value points at its bytes */
+      kargs[p] = pa->arg.data != NULL ? (void *)pa->arg.data : &vals64[p];
     }
     if (cu_check(cuLaunchKernel(fn, l->grid.x, l->grid.y, l->grid.z, l->block.x, l->block.y,
                                 l->block.z, l->shared_bytes, NULL, kargs, NULL),

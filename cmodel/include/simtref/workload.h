@@ -45,7 +45,10 @@ typedef struct st_wl_param {
   int is_buffer;
   uint32_t buffer;   /* index into buffers */
   uint64_t offset;   /* byte offset added to the buffer's address */
-  st_arg arg;        /* scalar: bits and size */
+  st_arg arg;        /* scalar: bits and size; by-value bytes: size and data (= bytes) */
+  uint8_t *bytes;    /* a struct or array passed by value ({bytes:}, {file:}, {fields:}) */
+  uint32_t align;    /* the alignment the file states for it (align:), 0 when none */
+  unsigned line, col; /* where the parameter is in the file */
 } st_wl_param;
 
 typedef struct st_wl_launch {

@@ -255,6 +255,20 @@ st_status st_launch(st_gpu *gpu, st_kmodule *mod, const char *entry, st_dim3 gri
   return st_launch_on(gpu, 0, mod, entry, grid, block, shared_bytes, args, n_args, err);
 }
 
+bool st_kmodule_param(const st_kmodule *mod, const char *entry, size_t i, uint64_t *size,
+                      uint32_t *align, const char **name) {
+  const st_module *m = mod->ir;
+  const st_function *f = st_module_find_func(m, entry);
+  if (f == NULL || !f->is_entry || i >= f->n_params) {
+    return false;
+  }
+  const st_symbol *p = &m->syms[f->params[i]];
+  *size = p->size;
+  *align = p->align;
+  *name = st_module_str(m, p->name);
+  return true;
+}
+
 st_status st_launch_on(st_gpu *gpu, uint32_t stream, st_kmodule *mod, const char *entry,
                        st_dim3 grid, st_dim3 block, uint32_t shared_bytes, const st_arg *args,
                        size_t n_args, st_error *err) {

@@ -57,6 +57,11 @@ st_statset *st_gpu_next_kernel_stats(st_gpu *gpu, const char *name);
 /* Runs one kernel to completion in functional mode. */
 st_status st_run_functional(st_gpu *gpu, st_kernel *k, st_error *err);
 
+/* Parameter i of kernel `entry` in mod: its size, declared alignment and
+ * name. False when there is no such kernel or parameter. */
+bool st_kmodule_param(const st_kmodule *mod, const char *entry, size_t i, uint64_t *size,
+                      uint32_t *align, const char **name);
+
 /* Registers per thread of kernel k: the module's estimate, lowered by the
  * entry's .maxnreg and .minnctapersm directives, rounded to the register
  * granularity. */

@@ -1,5 +1,6 @@
 /* Workload files: loading and checking (libyaml document API, so that every
  * error points at a line and column). */
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <inttypes.h>
@@ -340,9 +341,149 @@ static st_status parse_scalar_value(wl_parser *p, yaml_node_t *v, st_ptype t, st
   return ST_OK;
 }
 
+/* Largest by-value parameter a file may give (the PTX parameter space of a
+ * kernel is 4 KB on sm_70 and earlier, 32 KB from Volta on). */
+#define WL_MAX_PARAM_BYTES 32764u
+
+/* {bytes: "00 01 ff ..."}: hex digits in pairs; spaces, '_' and ':' between
+ * pairs are ignored. */
+static st_status parse_hex_bytes(wl_parser *p, yaml_node_t *v, st_wl_param *out) {
+  const char *s = scalar(v);
+  if (s == NULL) {
+    return fail(p, v, "bytes: expected a string of hexadecimal byte pairs, e.g. \"0a 00 00 00\"");
+  }
+  size_t digits = 0;
+  for (const char *c = s; *c; c++) {
+    if (isxdigit((unsigned char)*c)) {
+      digits++;
+    } else if (*c != ' ' && *c != '_' && *c != ':' && *c != '\n' && *c != '\t') {
+      return fail(p, v, "bytes: '%c' is not a hexadecimal digit", *c);
+    }
+  }
+  if (digits == 0 || digits % 2 != 0) {
+    return fail(p, v, "bytes: expected whole bytes (pairs of hexadecimal digits), got %zu digits",
+                digits);
+  }
+  if (digits / 2 > WL_MAX_PARAM_BYTES) {
+    return fail(p, v, "bytes: %zu bytes, more than a kernel's parameter space (%u)", digits / 2,
+                WL_MAX_PARAM_BYTES);
+  }
+  out->bytes = malloc(digits / 2);
+  if (out->bytes == NULL) {
+    return fail(p, v, "out of memory");
+  }
+  size_t k = 0;
+  int hi = -1;
+  for (const char *c = s; *c; c++) {
+    if (!isxdigit((unsigned char)*c)) {
+      continue;
+    }
+    int d = isdigit((unsigned char)*c) ? *c - '0' : (tolower((unsigned char)*c) - 'a' + 10);
+    if (hi < 0) {
+      hi = d;
+    } else {
+      out->bytes[k++] = (uint8_t)(hi << 4 | d);
+      hi = -1;
+    }
+  }
+  out->arg.size = (uint32_t)k;
+  return ST_OK;
+}
+
+/* {file: NAME}: the whole file (relative to the workload file) is the value. */
+static st_status parse_file_bytes(wl_parser *p, yaml_node_t *v, st_wl_param *out) {
+  const char *s = scalar(v);
+  if (s == NULL || *s == '\0') {
+    return fail(p, v, "file: expected a file name");
+  }
+  char path[ST_WL_PATH_MAX];
+  st_status rc = resolve_path(p, v, "file", p->dir, s, path);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  uint64_t size;
+  if (!file_size(path, &size)) {
+    return fail(p, v, "file: cannot read '%s'", path);
+  }
+  if (size == 0 || size > WL_MAX_PARAM_BYTES) {
+    return fail(p, v, "file: '%s' has %" PRIu64 " bytes; a parameter has 1 to %u", path, size,
+                WL_MAX_PARAM_BYTES);
+  }
+  out->bytes = malloc((size_t)size);
+  FILE *f = out->bytes != NULL ? fopen(path, "rb") : NULL;
+  size_t got = f != NULL ? fread(out->bytes, 1, (size_t)size, f) : 0;
+  if (f != NULL) {
+    fclose(f);
+  }
+  if (got != size) {
+    return fail(p, v, "file: cannot read '%s'", path);
+  }
+  out->arg.size = (uint32_t)size;
+  return ST_OK;
+}
+
+/* {fields: [{KIND: VALUE}, ...]}: a C struct laid out as a C compiler for
+ * the GPU would: each field at the next multiple of its size, the whole
+ * padded to the largest field's size. Padding bytes are zero. */
+static st_status parse_fields(wl_parser *p, yaml_node_t *v, st_wl_param *out) {
+  if (v->type != YAML_SEQUENCE_NODE) {
+    return fail(p, v, "fields: expected a list of {KIND: VALUE}, e.g. [{s32: 4}, {f64: 0.5}]");
+  }
+  static uint8_t buf[WL_MAX_PARAM_BYTES];
+  memset(buf, 0, sizeof buf);
+  uint32_t at = 0, largest = 1;
+  for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top;
+       it++) {
+    yaml_node_t *fn = yaml_document_get_node(&p->doc, *it);
+    yaml_node_t *k = NULL, *x = NULL;
+    if (fn == NULL || fn->type != YAML_MAPPING_NODE ||
+        fn->data.mapping.pairs.top - fn->data.mapping.pairs.start != 1) {
+      return fail(p, fn ? fn : v, "fields: each field is one {KIND: VALUE}");
+    }
+    k = yaml_document_get_node(&p->doc, fn->data.mapping.pairs.start->key);
+    x = yaml_document_get_node(&p->doc, fn->data.mapping.pairs.start->value);
+    const char *key = k ? scalar(k) : NULL;
+    const scalar_kind *sk = scalar_kinds;
+    while (key != NULL && sk->name != NULL && strcmp(sk->name, key) != 0) {
+      sk++;
+    }
+    if (key == NULL || sk->name == NULL) {
+      return fail(p, k ? k : fn, "fields: unknown field kind '%s' (expected u8 s8 u16 s16 u32 "
+                  "s32 u64 s64 f32 f64 b32 b64)", key ? key : "");
+    }
+    st_arg a;
+    memset(&a, 0, sizeof a);
+    st_status rc = parse_scalar_value(p, x, sk->type, &a);
+    if (rc != ST_OK) {
+      return rc;
+    }
+    at = (at + a.size - 1) / a.size * a.size;
+    if (at + a.size > sizeof buf) {
+      return fail(p, fn, "fields: more than a kernel's parameter space (%u bytes)",
+                  WL_MAX_PARAM_BYTES);
+    }
+    memcpy(buf + at, &a.bits, a.size); /* little-endian */
+    at += a.size;
+    largest = a.size > largest ? a.size : largest;
+  }
+  if (at == 0) {
+    return fail(p, v, "fields: the list is empty");
+  }
+  uint32_t total = (at + largest - 1) / largest * largest;
+  out->bytes = calloc(1, total);
+  if (out->bytes == NULL) {
+    return fail(p, v, "out of memory");
+  }
+  memcpy(out->bytes, buf, at); /* the tail padding stays zero */
+  out->arg.size = total;
+  return ST_OK;
+}
+
 static st_status parse_param(wl_parser *p, const st_workload *wl, yaml_node_t *n,
                              st_wl_param *out) {
   memset(out, 0, sizeof *out);
+  out->line = (unsigned)n->start_mark.line + 1;
+  out->col = (unsigned)n->start_mark.column + 1;
   if (n->type != YAML_MAPPING_NODE) {
     return fail(p, n, "a parameter is {buffer: NAME} or {KIND: VALUE}");
   }
@@ -358,6 +499,18 @@ static st_status parse_param(wl_parser *p, const st_workload *wl, yaml_node_t *n
       if (rc != ST_OK) {
         return rc;
       }
+      continue;
+    }
+    if (strcmp(key, "align") == 0) {
+      uint64_t a;
+      st_status rc = want_u64(p, v, "align", 4096, &a);
+      if (rc != ST_OK) {
+        return rc;
+      }
+      if (a == 0 || (a & (a - 1)) != 0) {
+        return fail(p, v, "align: expected a power of two, got %" PRIu64, a);
+      }
+      out->align = (uint32_t)a;
       continue;
     }
     if (have) {
@@ -378,13 +531,24 @@ static st_status parse_param(wl_parser *p, const st_workload *wl, yaml_node_t *n
       out->arg.size = 8;
       continue;
     }
+    if (strcmp(key, "bytes") == 0 || strcmp(key, "file") == 0 || strcmp(key, "fields") == 0) {
+      st_status rc = strcmp(key, "bytes") == 0  ? parse_hex_bytes(p, v, out)
+                     : strcmp(key, "file") == 0 ? parse_file_bytes(p, v, out)
+                                                : parse_fields(p, v, out);
+      if (rc != ST_OK) {
+        return rc;
+      }
+      out->arg.data = out->bytes;
+      continue;
+    }
     const scalar_kind *sk = scalar_kinds;
     while (sk->name != NULL && strcmp(sk->name, key) != 0) {
       sk++;
     }
     if (sk->name == NULL) {
       return fail(p, k, "unknown parameter kind '%s' (expected buffer, u8 s8 u16 s16 u32 s32 u64 "
-                  "s64 f32 f64 b32 b64)", key);
+                  "s64 f32 f64 b32 b64, or bytes, file, fields for a struct or array passed by "
+                  "value)", key);
     }
     st_status rc = parse_scalar_value(p, v, sk->type, &out->arg);
     if (rc != ST_OK) {
@@ -396,6 +560,9 @@ static st_status parse_param(wl_parser *p, const st_workload *wl, yaml_node_t *n
   }
   if (out->offset != 0 && !out->is_buffer) {
     return fail(p, n, "offset applies to buffer parameters only");
+  }
+  if (out->align != 0 && out->bytes == NULL) {
+    return fail(p, n, "align applies to parameters passed by value as bytes, file or fields");
   }
   return ST_OK;
 }
@@ -455,6 +622,7 @@ static st_status parse_launch(wl_parser *p, const st_workload *wl, yaml_node_t *
       for (size_t i = 0; i < count; i++) {
         rc = parse_param(p, wl, node(p, it[i]), &l->params[i]);
         if (rc != ST_OK) {
+          free(l->params[i].bytes); /* not counted in n_params yet */
           return rc;
         }
         l->n_params++;
@@ -563,6 +731,9 @@ void st_workload_free(st_workload *wl) {
     return;
   }
   for (size_t i = 0; i < wl->n_launches; i++) {
+    for (size_t j = 0; j < wl->launches[i].n_params; j++) {
+      free(wl->launches[i].params[j].bytes);
+    }
     free(wl->launches[i].params);
   }
   free(wl->launches);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "common/error.h"
+#include "gpu/gpu_internal.h"
 #include "ptx/types.h"
 #include "simtref/workload.h"
 
@@ -104,6 +105,40 @@ void st_workload_compare(const st_wl_buffer *b, const uint8_t *got, const uint8_
   v->match = v->mismatches == 0;
 }
 
+/* A parameter against its PTX declaration, reported at the parameter's
+ * position: a struct or array passed by value needs its bytes, of exactly
+ * the declared size (and the declared alignment, where the file states
+ * one). Counts and scalar sizes are left to the launch, which reports them
+ * at the launch's position. */
+static st_status check_param(const st_workload *wl, const st_kmodule *mod, const st_wl_launch *l,
+                             size_t i, st_error *err) {
+  const st_wl_param *p = &l->params[i];
+  uint64_t size;
+  uint32_t align;
+  const char *name;
+  if (p->is_buffer || !st_kmodule_param(mod, l->entry, i, &size, &align, &name)) {
+    return ST_OK;
+  }
+  st_srcpos pos = {wl->path, p->line, p->col};
+  if (p->bytes == NULL && size > 8) {
+    return st_error_at(err, ST_ERR_WORKLOAD, pos,
+                       "parameter %zu of %s ('%s') is a struct or array of %" PRIu64
+                       " bytes passed by value: give it as {bytes: \"...\"}, {file: NAME} or "
+                       "{fields: [...]}", i, l->entry, name, size);
+  }
+  if (p->bytes != NULL && p->arg.size != size) {
+    return st_error_at(err, ST_ERR_WORKLOAD, pos,
+                       "parameter %zu of %s ('%s') has %" PRIu64 " bytes; the value given has %u",
+                       i, l->entry, name, size, p->arg.size);
+  }
+  if (p->bytes != NULL && p->align != 0 && p->align != align) {
+    return st_error_at(err, ST_ERR_WORKLOAD, pos,
+                       "parameter %zu of %s ('%s') is declared .align %u; the file says align: %u",
+                       i, l->entry, name, align, p->align);
+  }
+  return ST_OK;
+}
+
 st_status st_workload_run(const st_workload *wl, st_gpu *gpu, st_wl_verdict *verdicts,
                           st_error *err) {
   st_status rc = ST_OK;
@@ -147,6 +182,12 @@ st_status st_workload_run(const st_workload *wl, st_gpu *gpu, st_wl_verdict *ver
     args = calloc(l->n_params ? l->n_params : 1, sizeof *args);
     if (args == NULL) {
       rc = st_error_set(err, ST_ERR_NOMEM, "out of memory");
+      break;
+    }
+    for (size_t pi = 0; rc == ST_OK && pi < l->n_params; pi++) {
+      rc = check_param(wl, mod, l, pi, err);
+    }
+    if (rc != ST_OK) {
       break;
     }
     for (size_t pi = 0; pi < l->n_params; pi++) {

@@ -168,6 +168,12 @@ st_status st_workload_run(const st_workload *wl, st_gpu *gpu, st_wl_verdict *ver
   if (rc == ST_OK) {
     rc = st_module_load_file(gpu, wl->ptx, &mod, err);
   }
+  /* Every by-value parameter against the PTX before anything runs. */
+  for (size_t li = 0; rc == ST_OK && li < wl->n_launches; li++) {
+    for (size_t pi = 0; rc == ST_OK && pi < wl->launches[li].n_params; pi++) {
+      rc = check_param(wl, mod, &wl->launches[li], pi, err);
+    }
+  }
   /* The file's streams, made on first use (file number -> the GPU's). */
   uint32_t streams[1024] = {0};
   for (size_t li = 0; rc == ST_OK && li < wl->n_launches; li++) {
@@ -182,12 +188,6 @@ st_status st_workload_run(const st_workload *wl, st_gpu *gpu, st_wl_verdict *ver
     args = calloc(l->n_params ? l->n_params : 1, sizeof *args);
     if (args == NULL) {
       rc = st_error_set(err, ST_ERR_NOMEM, "out of memory");
-      break;
-    }
-    for (size_t pi = 0; rc == ST_OK && pi < l->n_params; pi++) {
-      rc = check_param(wl, mod, l, pi, err);
-    }
-    if (rc != ST_OK) {
       break;
     }
     for (size_t pi = 0; pi < l->n_params; pi++) {

@@ -26,7 +26,7 @@ static const char *const run_usage =
     "  -s, --set KEY=VALUE  override a configuration key (repeatable)\n"
     "  -o, --out DIR        write output buffers into DIR instead of beside the workload\n"
     "                       (made if missing)\n"
-    "  --size small|paper   benchmark size (default small)\n"
+    "  --size small|paper   benchmark size (default small; simtref list says what each is)\n"
     "  --seed N             seed of the benchmark's input generator (default 1)\n"
     "  --stats FILE         write every statistic of the run and of each kernel to FILE\n"
     "                       (JSON when FILE ends in .json, else key = value text)\n"
@@ -274,6 +274,7 @@ static int run_command(int argc, char **argv) {
   const char *file = NULL, *out_dir = NULL;
   bool functional = false, units_given = false;
   st_wl_size size = ST_WL_SMALL;
+  const char *size_arg = NULL;
   uint64_t seed = 1;
   for (int i = 1; i < argc; i++) {
     int taken = cli_take_config_arg(&args, argc, argv, &i);
@@ -293,15 +294,7 @@ static int run_command(int argc, char **argv) {
       }
       out_dir = argv[++i];
     } else if (strcmp(a, "--size") == 0) {
-      const char *v = i + 1 < argc ? argv[++i] : "";
-      if (strcmp(v, "small") == 0) {
-        size = ST_WL_SMALL;
-      } else if (strcmp(v, "paper") == 0) {
-        size = ST_WL_PAPER;
-      } else {
-        fprintf(stderr, "simtref run: error: --size takes small or paper, not '%s'\n", v);
-        return EXIT_USAGE;
-      }
+      size_arg = i + 1 < argc ? argv[++i] : "";
     } else if (strcmp(a, "--stats") == 0) {
       if (i + 1 >= argc) {
         fprintf(stderr, "simtref run: error: --stats needs a file name\n");
@@ -383,10 +376,40 @@ static int run_command(int argc, char **argv) {
                                    ? st_workload_find(file)
                                    : NULL;
   if (wd != NULL) {
+    if (size_arg != NULL && strcmp(size_arg, "small") == 0) {
+      size = ST_WL_SMALL;
+    } else if (size_arg != NULL && strcmp(size_arg, "paper") == 0) {
+      size = ST_WL_PAPER;
+    } else if (size_arg != NULL) {
+      fprintf(stderr, "simtref run: error: %s has the sizes small (%s) and paper (%s), not '%s'\n",
+              wd->name, wd->small, wd->paper, size_arg);
+      return EXIT_USAGE;
+    }
     return run_named(wd, &cfg, size, seed);
   }
   if (strchr(file, '/') == NULL && strstr(file, ".yaml") == NULL) {
-    fprintf(stderr, "simtref run: error: no workload named '%s' (see simtref list)\n", file);
+    size_t n_names = 0;
+    while (st_workloads[n_names] != NULL) {
+      n_names++;
+    }
+    const char **names = sw_alloc((n_names + 1) * sizeof *names);
+    for (size_t i = 0; i < n_names; i++) {
+      names[i] = st_workloads[i]->name;
+    }
+    char near[256];
+    sw_near(file, names, near, sizeof near);
+    free(names);
+    if (near[0] != '\0') {
+      fprintf(stderr, "simtref run: error: no workload named '%s'; near names: %s (see simtref "
+                      "list)\n", file, near);
+    } else {
+      fprintf(stderr, "simtref run: error: no workload named '%s' (see simtref list)\n", file);
+    }
+    return EXIT_USAGE;
+  }
+  if (size_arg != NULL) {
+    fprintf(stderr, "simtref run: error: --size applies to the suite's benchmarks; %s is a "
+                    "workload file, whose sizes are its buffers\n", file);
     return EXIT_USAGE;
   }
   st_error err;

@@ -284,6 +284,48 @@ static size_t edit_distance(const char *a, const char *b) {
   return row[lb];
 }
 
+/* a and b differ by one swap of neighbouring characters ("bsf", "bfs") */
+static bool one_swap(const char *a, const char *b) {
+  size_t n = strlen(a);
+  if (n != strlen(b)) {
+    return false;
+  }
+  size_t i = 0;
+  while (i < n && a[i] == b[i]) {
+    i++;
+  }
+  return i + 1 < n && a[i] == b[i + 1] && a[i + 1] == b[i] && strcmp(a + i + 2, b + i + 2) == 0;
+}
+
+void sw_near(const char *s, const char *const *names, char *out, size_t size) {
+  /* Distance 1 (a swap of neighbours counts 1) first, then 2 for names of
+   * four characters or more, then names that start with s or that s starts
+   * with; at most 5. */
+  size_t used = 0, count = 0;
+  out[0] = '\0';
+  size_t ls = strlen(s);
+  for (int pass = 1; pass <= 3; pass++) {
+    for (size_t i = 0; names[i] != NULL && count < 5; i++) {
+      size_t d = one_swap(s, names[i]) ? 1 : edit_distance(s, names[i]);
+      size_t ln = strlen(names[i]);
+      if (d == 2 && (ls < 4 || ln < 4)) {
+        d = 3;
+      }
+      bool prefix = ls > 0 && (strncmp(names[i], s, ls) == 0 || strncmp(s, names[i], ln) == 0);
+      bool take = pass < 3 ? d == (size_t)pass : d > 2 && prefix;
+      if (!take) {
+        continue;
+      }
+      int n = snprintf(out + used, size - used, "%s'%s'", count ? ", " : "", names[i]);
+      if (n < 0 || (size_t)n >= size - used) {
+        return;
+      }
+      used += (size_t)n;
+      count++;
+    }
+  }
+}
+
 const char *sw_closest(const char *s, const char *const *names) {
   const char *best = NULL;
   size_t best_d = 3;

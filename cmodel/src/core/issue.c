@@ -169,8 +169,16 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
     st_ibuf_flush(sm, tw, UINT32_MAX, false);
     st_tcta *tc = &sm->ctas[tw->cta_slot];
     tc->warps_live--;
+    if (tc->t_first_exit == 0) {
+      tc->t_first_exit = now;
+    }
     if (tc->warps_live == 0) {
       sm->done_ctas |= UINT64_C(1) << tw->cta_slot;
+      if (tc->cta->nwarps > 1 && now > tc->t_launch) {
+        sm->stats.disparity_ppm +=
+            (now - tc->t_first_exit) * UINT64_C(1000000) / (now - tc->t_launch);
+        sm->stats.disparity_ctas++;
+      }
     }
     uint32_t before = barriers_pending(tc->cta);
     st_cta_warp_finished(tc->cta);

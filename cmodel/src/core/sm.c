@@ -201,6 +201,8 @@ st_status st_sm_launch_cta(st_sm *sm, st_rkernel *rk, uint64_t linear, uint64_t 
   uint64_t code_base = st_sm_code_base(k);
   sm->ctas[slot].first_warp = first;
   sm->ctas[slot].warps_live = cta->nwarps;
+  sm->ctas[slot].t_launch = now;
+  sm->ctas[slot].t_first_exit = 0;
   for (uint32_t w = 0; w < cta->nwarps; w++) {
     st_twarp *tw = &sm->warps[first + w];
     release_warp_slot(tw);
@@ -224,7 +226,6 @@ st_status st_sm_launch_cta(st_sm *sm, st_rkernel *rk, uint64_t linear, uint64_t 
       cta->warps_done++;
     }
   }
-  (void)now;
   if (sm->ctas[slot].warps_live == 0) {
     sm->done_ctas |= UINT64_C(1) << slot;
   }
@@ -450,7 +451,7 @@ static const stats_field stats_fields[] = {
     SF(bank_conflict_cycles, 1), SF(shared_bank_extra, 1), SF(mem_insts, 1),
     SF(mem_lines, 1),       SF(mem_latency_sum, 1),    SF(mem_latency_count, 1),
     SF(ctas_launched, 1),   SF(ctas_done, 1),          SF(fetches, 1),
-    SF(icache_misses, 1),
+    SF(icache_misses, 1),   SF(disparity_ppm, 1),      SF(disparity_ctas, 1),
 };
 
 bool st_sm_stats_differ(const st_sm_stats *a, const st_sm_stats *b, char *why, size_t size) {

@@ -72,6 +72,10 @@ typedef struct st_sm_stats {
   uint64_t mem_latency_count;
   uint64_t ctas_launched, ctas_done;
   uint64_t fetches, icache_misses;
+  /* Warp execution-time disparity of CTAs of two or more warps (CAWA's
+   * measure): per CTA, (last warp exit - first warp exit) / (last warp exit
+   * - launch), summed in parts per million, and the CTAs summed. */
+  uint64_t disparity_ppm, disparity_ctas;
 } st_sm_stats;
 
 typedef struct st_sm st_sm;

@@ -70,6 +70,8 @@ typedef struct st_tcta {
   st_rkernel *rk;       /* its kernel */
   uint32_t first_warp;  /* its warps occupy slots first_warp .. + nwarps - 1 */
   uint32_t warps_live;
+  uint64_t t_launch;     /* the cycle it was launched */
+  uint64_t t_first_exit; /* the cycle its first warp exited (0: none yet) */
 } st_tcta;
 
 typedef struct st_collector {

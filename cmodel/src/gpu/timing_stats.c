@@ -163,6 +163,9 @@ void st_timing_fill_stats(const st_config *cfg, const st_snapshot *a, const st_s
   st_stat_d(out, "mem.avg_round_trip_cycles",
             lc ? (double)(a->sm.mem_latency_sum - b->sm.mem_latency_sum) / (double)lc : 0.0);
   st_stat_u(out, "sm.ctas", a->sm.ctas_done - b->sm.ctas_done);
+  uint64_t dc = a->sm.disparity_ctas - b->sm.disparity_ctas;
+  st_stat_d(out, "warp.exit_disparity",
+            dc ? (double)(a->sm.disparity_ppm - b->sm.disparity_ppm) / 1e6 / (double)dc : 0.0);
   st_stat_u(out, "l1i.fetches", a->sm.fetches - b->sm.fetches);
   cache_stats(out, "l1i", &a->l1i, &b->l1i, wi);
   cache_stats(out, "l1d", &a->l1d, &b->l1d, wi);

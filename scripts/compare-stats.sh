@@ -51,7 +51,7 @@ if [ ! -r "$matrix" ]; then
 fi
 mkdir -p "$out/old" "$out/new"
 
-workloads=$("$new" list | awk '/^workloads/{w=1; next} /^$/{w=0} w && /^  [a-z0-9]/{print $1}')
+workloads=$("$new" list --names)
 jobfile="$out/jobs.txt"
 : > "$jobfile"
 cell=0

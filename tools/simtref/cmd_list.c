@@ -62,22 +62,80 @@ static void list_enum(const char *title, const char *key) {
   printf("    (%s)\n", title);
 }
 
+/* The source suites in the order simtref list shows them; a workload whose
+ * suite is not here is listed under "other". */
+static const char *const suites[] = {"Rodinia", "Parboil", "NVIDIA SDK", "Mars", "Pannotia",
+                                     "GPGPU-Sim ISPASS-2009", NULL};
+
+static bool known_suite(const char *s) {
+  for (size_t i = 0; suites[i] != NULL; i++) {
+    if (s != NULL && strcmp(s, suites[i]) == 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+static void list_suite(const char *suite) {
+  size_t n = 0;
+  for (size_t i = 0; st_workloads[i] != NULL; i++) {
+    const st_workload_desc *w = st_workloads[i];
+    n += suite != NULL ? (w->suite != NULL && strcmp(w->suite, suite) == 0)
+                       : !known_suite(w->suite);
+  }
+  if (n == 0) {
+    return;
+  }
+  printf(" %s (%zu):\n", suite != NULL ? suite : "other", n);
+  for (size_t i = 0; st_workloads[i] != NULL; i++) {
+    const st_workload_desc *w = st_workloads[i];
+    bool here = suite != NULL ? (w->suite != NULL && strcmp(w->suite, suite) == 0)
+                              : !known_suite(w->suite);
+    if (!here) {
+      continue;
+    }
+    const char *classes = st_workload_classes_of(w->name);
+    printf("  %-8s %s\n           seeds: %s\n           category: %s\n", w->name, w->title,
+           w->seeds, w->category);
+    printf("           tables: %s\n", w->tables != NULL ? w->tables : "(none stated)");
+    printf("           measured: %s\n", classes != NULL ? classes : "(not classified yet)");
+  }
+}
+
 int cmd_list(int argc, char **argv) {
+  bool names = false;
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-      printf("usage: simtref list\n\nLists the named configs, workloads and policies.\n");
+      printf("usage: simtref list [--names]\n\n"
+             "Lists the named configs, the workloads by source suite (with the seed tables\n"
+             "that use each and its classes measured by the seeds' rules, workloads/classes.md),\n"
+             "the policies and the units.\n\n"
+             "  --names   only the workload names, one per line (for scripts)\n");
       return EXIT_OK;
+    }
+    if (strcmp(argv[i], "--names") == 0) {
+      names = true;
+      continue;
     }
     return cli_unknown_option("list", argv[i]);
   }
-  list_configs();
-  printf("\nworkloads (simtref run NAME [--size small|paper]):\n");
-  for (size_t i = 0; st_workloads[i] != NULL; i++) {
-    const st_workload_desc *w = st_workloads[i];
-    printf("  %-8s %s\n           seeds: %s\n           category: %s\n", w->name, w->title,
-           w->seeds, w->category);
+  if (names) {
+    for (size_t i = 0; st_workloads[i] != NULL; i++) {
+      printf("%s\n", st_workloads[i]->name);
+    }
+    return EXIT_OK;
   }
-  if (st_workloads[0] == NULL) {
+  list_configs();
+  size_t n_wl = 0;
+  while (st_workloads[n_wl] != NULL) {
+    n_wl++;
+  }
+  printf("\nworkloads (%zu; simtref run NAME [--size small|paper]), by source suite:\n", n_wl);
+  for (size_t s = 0; suites[s] != NULL; s++) {
+    list_suite(suites[s]);
+  }
+  list_suite(NULL);
+  if (n_wl == 0) {
     printf("  (none)\n");
   }
   printf("\npolicies (select with -s KEY=NAME):\n");

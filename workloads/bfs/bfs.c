@@ -126,6 +126,10 @@ const st_workload_desc st_wl_bfs = {
     .title = "breadth-first search, level-synchronous (two kernels per level)",
     .seeds = "CAWA/Ctrl-C BFS (Rodinia), BAWS bfs (non-barrier set), DYNCTA BFS",
     .category = "CAWA memory-intensive (M), cache-sensitive; DYNCTA Type-M",
+    .suite = "Rodinia",
+    .tables = "CAWA Table 3.2 (M) and Table 4.2 (Sens), 65536 nodes; Ctrl-C Table 5.3 row 22, "
+               "65536 nodes; DYNCTA Table II row 4 (M; ISPASS-2009 BFS); BAWS non-barrier set "
+               "(reconstructed)",
     .ptx = "bfs.ptx",
     .small = "4096-node uniform random graph, degree 2..14",
     .paper = "65536-node uniform random graph, degree 2..14 (the seeds' graph65536 size)",

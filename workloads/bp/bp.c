@@ -208,6 +208,10 @@ const st_workload_desc st_wl_bp = {
     .seeds = "CAWA/Ctrl-C BP (Rodinia), BAWS backprop (non-barrier set), DYNCTA BP",
     .category = "CAWA memory-intensive (M), not cache-sensitive; BAWS non-barrier-intensive "
                 "(7% barrier stalls); DYNCTA Type-M",
+    .suite = "Rodinia",
+    .tables = "CAWA Table 3.2 (M) and Table 4.2 (Non-sens), 65536 nodes; Ctrl-C Table 5.3 row "
+               "4, 65536 nodes; DYNCTA Table II row 20 (M); BAWS non-barrier set (7% barrier "
+               "stalls)",
     .ptx = "bp.ptx",
     .small = "2048 input units, 16 hidden, 1 output",
     .paper = "65536 input units, 16 hidden, 1 output (the seeds' 65536 nodes)",

@@ -252,6 +252,9 @@ const st_workload_desc st_wl_bt = {
     .seeds = "BAWS BT, CAWA/Ctrl-C BT (Rodinia b+tree)",
     .category = "BAWS barrier-intensive (8 warps/TB, 5 TBs/SM); CAWA M, Sens; Ctrl-C CS/NS "
                 "lost in the source (re-derive by the 1.2x rule)",
+    .suite = "Rodinia",
+    .tables = "CAWA Table 3.2 (M) and Table 4.2 (Sens), 1M nodes; Ctrl-C Table 5.3 row 11, 1M "
+               "nodes; BAWS Table 2 (5 TBs x 8 warps per SM; no input given)",
     .ptx = "bt.ptx",
     .small = "65536 keys (height 2), 128 find-K + 64 range queries",
     .paper = "1M keys (the seeds' 1M nodes), 10000 find-K + 6000 range queries",

@@ -17,6 +17,15 @@ const st_workload_desc *st_workload_find(const char *name) {
   return NULL;
 }
 
+const char *st_workload_classes_of(const char *name) {
+  for (size_t i = 0; st_workload_class_table[i].name != NULL; i++) {
+    if (strcmp(st_workload_class_table[i].name, name) == 0) {
+      return st_workload_class_table[i].classes;
+    }
+  }
+  return NULL;
+}
+
 st_status st_workload_run_named(const st_workload_desc *wd, st_gpu *gpu, st_wl_size size,
                                 uint64_t seed, const char *dir, FILE *log, char *verdict,
                                 size_t verdict_size, st_error *err) {

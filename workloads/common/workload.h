@@ -53,6 +53,17 @@ typedef struct st_workload_desc {
 /* Every registered workload, NULL-terminated (workloads/registry.c). */
 extern const st_workload_desc *const st_workloads[];
 
+/* Measured classes by the seeds' rules (workloads/classes.md), from
+ * workloads/classes.tsv; NULL-terminated. */
+typedef struct st_workload_classes {
+  const char *name;
+  const char *classes; /* "DYNCTA Type-M, BAWS not barrier-intensive, Ctrl-C CS, ..." */
+} st_workload_classes;
+extern const st_workload_classes st_workload_class_table[];
+
+/* The measured classes of a workload, or NULL when not measured. */
+const char *st_workload_classes_of(const char *name);
+
 /* The workload with this name, or NULL. */
 const st_workload_desc *st_workload_find(const char *name);
 

@@ -193,6 +193,9 @@ const st_workload_desc st_wl_fwt = {
     .seeds = "BAWS FWT (CUDA SDK), Ctrl-C FWT (NVIDIA SDK)",
     .category = "BAWS barrier-intensive (16 warps/TB, 3 TBs/SM); Ctrl-C CS/NS lost "
                 "in the source (re-derive by the 1.2x rule)",
+    .suite = "NVIDIA SDK",
+    .tables = "Ctrl-C Table 5.3 row 5, 32k samples; BAWS Table 2 (3 TBs x 16 warps per SM; no "
+               "input given)",
     .ptx = "fwt.ptx",
     .small = "8192 samples, 128-tap kernel (7 launches)",
     .paper = "32768 samples, 128-tap kernel (Ctrl-C's 32k samples; 10 launches)",

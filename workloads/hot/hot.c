@@ -125,6 +125,9 @@ const st_workload_desc st_wl_hot = {
     .seeds = "CAWA/Ctrl-C HOT (Rodinia), DYNCTA HOT (Rodinia), BAWS hotspot (non-barrier set)",
     .category = "CAWA compute-intensive (C); Ctrl-C NS (row 3, probably); DYNCTA Type-C; BAWS "
                 "non-barrier-intensive",
+    .suite = "Rodinia",
+    .tables = "CAWA Table 3.2 (C), 512x512 nodes; Ctrl-C Table 5.3 row 3, 512x512 nodes; DYNCTA "
+               "Table II row 27 (C); BAWS non-barrier set",
     .ptx = "hot.ptx",
     .small = "64x64 cells, 4 steps at pyramid height 2 (2 launches of 6x6 CTAs)",
     .paper = "512x512 cells (the seeds' dataset), 8 steps at pyramid height 2 (4 launches of "

@@ -165,6 +165,9 @@ const st_workload_desc st_wl_kmn = {
     .seeds = "CAWA/Ctrl-C KMN (Rodinia), DYNCTA KM (Rodinia)",
     .category = "CAWA memory-intensive (M), cache-sensitive; Ctrl-C cache-sensitive (CS); "
                 "DYNCTA Type-M",
+    .suite = "Rodinia",
+    .tables = "CAWA Table 3.2 (M) and Table 4.2 (Sens), 494020 nodes; Ctrl-C Table 5.3 row 27, "
+               "494020 objects; DYNCTA Table II row 11 (KM, M)",
     .ptx = "kmn.ptx",
     .small = "1536 points x 34 features, 5 clusters, 2 iterations",
     .paper = "494020 points x 34 features (the kdd_cup size), 5 clusters, 3 iterations",

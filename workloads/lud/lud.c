@@ -175,6 +175,9 @@ const st_workload_desc st_wl_lud = {
     .seeds = "CAWA LUD (Rodinia, Table 3.2), DYNCTA LUD (Rodinia), BAWS lud (non-barrier set)",
     .category = "CAWA compute-intensive (C; the text calls it memory-bandwidth intensive); "
                 "DYNCTA Type-X; BAWS non-barrier-intensive (barrier stalls 14-14.8%)",
+    .suite = "Rodinia",
+    .tables = "CAWA Table 3.2 (C), 2048x2048 matrix; DYNCTA Table II row 7 (X); BAWS "
+               "non-barrier set (14% barrier stalls)",
     .ptx = "lud.ptx",
     .small = "128x128 (8 block steps, 22 launches)",
     .paper = "2048x2048 (the CAWA dataset; 128 block steps, 382 launches)",

@@ -75,6 +75,9 @@ const st_workload_desc st_wl_mm = {
     .seeds = "BAWS MM (CUDA SDK), DYNCTA MM (Parboil), Ctrl-C MM (Mars)",
     .category = "BAWS barrier-intensive (6 TBs/SM, 8 warps/TB); DYNCTA Type-C; Ctrl-C CS/NS "
                 "not recoverable (probably CS)",
+    .suite = "NVIDIA SDK",
+    .tables = "Ctrl-C Table 5.3 row 26 (Mars MM), 1024x1024; BAWS Table 2 (CUDA SDK, 6 TBs x 8 "
+               "warps per SM); DYNCTA Table II row 29 (Parboil MM, C)",
     .ptx = "mm.ptx",
     .small = "A 128x64 times B 64x128 (64 CTAs, 4 tile phases)",
     .paper = "1024x1024 times 1024x1024 (4096 CTAs, 64 tile phases; the Ctrl-C dataset)",

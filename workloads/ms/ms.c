@@ -134,6 +134,8 @@ const st_workload_desc st_wl_ms = {
     .title = "stable merge sort of key/value pairs: shared-memory tile sort, sampled merges",
     .seeds = "BAWS MS (CUDA SDK mergeSort)",
     .category = "BAWS barrier-intensive (6 TBs/SM, 8 warps/TB)",
+    .suite = "NVIDIA SDK",
+    .tables = "BAWS Table 2 (CUDA SDK mergeSort, 6 TBs x 8 warps per SM; no input given)",
     .ptx = "ms.ptx",
     .small = "3072 pairs (6 tiles of 512; 3 merge passes, with short and missing B runs; "
              "13 launches)",

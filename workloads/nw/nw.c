@@ -109,6 +109,10 @@ const st_workload_desc st_wl_nw = {
              "non-barrier set)",
     .category = "CAWA memory-intensive (M), criticality-sensitive; Ctrl-C CS/NS not recoverable; "
                 "DYNCTA Type-X",
+    .suite = "Rodinia",
+    .tables = "CAWA Table 3.2 (M) and Table 4.2 (Sens), 1024x1024 nodes; Ctrl-C Table 5.3 row "
+               "8, 1024x1024 nodes; DYNCTA Table II row 9 (X); BAWS non-barrier set "
+               "(reconstructed)",
     .ptx = "nw.ptx",
     .small = "256x256 (16x16 blocks; 31 launches, 1..16 CTAs of 16 threads)",
     .paper = "1024x1024 (the seeds' dataset; 127 launches, 1..64 CTAs of 16 threads)",

@@ -86,6 +86,9 @@ const st_workload_desc st_wl_pth = {
     .seeds = "CAWA PTH, Ctrl-C PTH (Rodinia pathfinder)",
     .category = "CAWA C, Non-sens; Ctrl-C CS/NS lost in the source (re-derive by the 1.2x "
                 "rule)",
+    .suite = "Rodinia",
+    .tables = "CAWA Table 3.2 (C) and Table 4.2 (Non-sens), 100000 nodes; Ctrl-C Table 5.3 row "
+               "2, 100k nodes; BAWS non-barrier set (reconstructed)",
     .ptx = "pth.ptx",
     .small = "2048 columns x 41 rows (2 launches)",
     .paper = "100000 columns x 100 rows, pyramid 20 (the seeds' 100k nodes; 5 launches)",

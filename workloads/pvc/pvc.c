@@ -198,6 +198,9 @@ const st_workload_desc st_wl_pvc = {
     .title = "page view count over a web log, MapReduce-style (map, bitonic sort, group, reduce)",
     .seeds = "BAWS PVC (Mars), DYNCTA PVC (MapReduce)",
     .category = "BAWS barrier-intensive (6 TBs x 8 warps per SM); DYNCTA Type-M (lowest RACT)",
+    .suite = "Mars",
+    .tables = "BAWS Table 2 (6 TBs x 8 warps per SM; no input given); DYNCTA Table II row 1 (M, "
+               "lowest RACT)",
     .ptx = "pvc.ptx",
     .small = "4096 log lines, 64 pages, 64 visitors",
     .paper = "262144 log lines (about 8 MiB of text), 4096 pages, 512 visitors",

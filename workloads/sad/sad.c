@@ -175,6 +175,8 @@ const st_workload_desc st_wl_sad = {
     .title = "sums of absolute differences for motion estimation (Parboil sad shape)",
     .seeds = "DYNCTA SAD (Parboil)",
     .category = "DYNCTA Type-M (N = 8 CTAs per core)",
+    .suite = "Parboil",
+    .tables = "DYNCTA Table II row 5 (M)",
     .ptx = "sad.ptx",
     .small = "32x16 frame (2 macroblocks), +-16 pixel search",
     .paper = "176x144 QCIF frame (99 macroblocks; Parboil's default input size), +-16 pixel "

@@ -309,6 +309,9 @@ const st_workload_desc st_wl_sc = {
     .seeds = "CAWA SC_small / SC_mid, Ctrl-C SC (Rodinia streamcluster)",
     .category = "CAWA M (SC_small Sens, SC_mid Non-sens); Ctrl-C CS/NS lost in the source "
                 "(re-derive by the 1.2x rule)",
+    .suite = "Rodinia",
+    .tables = "CAWA Table 3.2 (M) and Table 4.2 (Sens) as SC_small, 32x4096 nodes; Ctrl-C Table "
+               "5.3 row 10, 32x4096 nodes; BAWS non-barrier set (reconstructed)",
     .ptx = "sc.ptx",
     .small = "1024 points x 32 dims, 16 candidates",
     .paper = "4096 points x 32 dims (CAWA SC_small, Ctrl-C SC), 64 candidates",

@@ -79,6 +79,9 @@ const st_workload_desc st_wl_scp = {
     .title = "scalar products of vector pairs (CUDA SDK scalar product shape)",
     .seeds = "BAWS SP (CUDA SDK), DYNCTA SCP (SDK)",
     .category = "BAWS barrier-intensive (3 TBs x 16 warps per SM); DYNCTA Type-M",
+    .suite = "NVIDIA SDK",
+    .tables = "BAWS Table 2 (SP, 3 TBs x 16 warps per SM; no input given); DYNCTA Table II row "
+               "13 (M)",
     .ptx = "scp.ptx",
     .small = "48 pairs of 2048-float vectors",
     .paper = "256 pairs of 4096-float vectors (the SDK sample's default size)",

@@ -178,6 +178,9 @@ const st_workload_desc st_wl_srad2 = {
     .seeds = "BAWS SRAD2 (Rodinia), CAWA/Ctrl-C SR2, DYNCTA SD2",
     .category = "BAWS barrier-intensive (6 TBs x 8 warps per SM); CAWA memory-intensive (M); "
                 "DYNCTA Type-M",
+    .suite = "Rodinia",
+    .tables = "CAWA Table 3.2 (SR2, M), 2048x2048 nodes; Ctrl-C Table 5.3 row 9, 2048x2048 "
+               "nodes; BAWS Table 2 (6 TBs x 8 warps per SM); DYNCTA Table II row 19 (SD2, M)",
     .ptx = "srad2.ptx",
     .small = "96x96 image (region of interest the whole image), 2 iterations",
     .paper = "2048x2048 image, region of interest 128x128, 2 iterations (the seeds' 2048x2048)",

@@ -145,6 +145,9 @@ const st_workload_desc st_wl_ss = {
     .seeds = "BAWS SS (Mars), DYNCTA SSC (MapReduce), Ctrl-C SS (Mars)",
     .category = "BAWS barrier-intensive (6 TBs x 8 warps per SM); DYNCTA Type-M; Ctrl-C: "
                 "cache sensitivity not recoverable from the seed's table (spec §5.3)",
+    .suite = "Mars",
+    .tables = "Ctrl-C Table 5.3 row 21, 1024x256 points; BAWS Table 2 (6 TBs x 8 warps per SM); "
+               "DYNCTA Table II row 2 (SSC, M)",
     .ptx = "ss.ptx",
     .small = "80 documents x 64 features (3160 pairs)",
     .paper = "1024 documents x 256 features (523776 pairs; the seeds' 1024x256 points)",

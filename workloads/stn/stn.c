@@ -118,6 +118,9 @@ const st_workload_desc st_wl_stn = {
     .title = "3D 7-point Jacobi stencil, all steps in one launch with a global inter-CTA barrier",
     .seeds = "BAWS STN (Singh et al. HPCA'13)",
     .category = "BAWS barrier-intensive (16 warps/TB, 2 TBs/SM, global barrier)",
+    .suite = "other",
+    .tables = "BAWS Table 2 (Singh et al. HPCA'13 stencil, 2 TBs x 16 warps per SM; no input "
+               "given)",
     .ptx = "stn.ptx",
     .small = "64x64x8 grid, 4 time steps, 30 CTAs",
     .paper = "128x128x32 grid, 20 time steps, 30 CTAs (the seed gives no input size)",

@@ -179,7 +179,9 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (ctx->log != NULL) {
     char desc[160];
     st_wl_graph_describe(&g, desc, sizeof desc);
-    fprintf(ctx->log, "  bc: uniform graph: %s; %u sources, up to %d forward levels (%d launches)\n",
+    fprintf(ctx->log,
+            "  bc: uniform graph: %s; %u sources, up to %d forward launches per source (%d "
+            "launches)\n",
             desc, sources, max_levels, launches);
   }
   free(r.dist);

@@ -38,7 +38,7 @@ extern "C" __global__ void mis_select(const int *row, const int *col, const floa
                                       int *set, int *status, int *update, const float *nmin,
                                       int n) {
   int v = blockIdx.x * blockDim.x + threadIdx.x;
-  if (v >= n || status[v] != -1 || !(value[v] < nmin[v])) return;
+  if (v >= n || !(value[v] < nmin[v] && status[v] == -1)) return;
   set[v] = 2;
   status[v] = -2;
   for (int e = row[v]; e < row[v + 1]; e++) {

@@ -1,0 +1,10 @@
+#!/bin/sh
+# Regenerates str.ptx from str.cu where nvcc exists.
+set -eu
+cd "$(dirname "$0")"
+if ! command -v nvcc >/dev/null 2>&1; then
+  echo "regen-ptx: nvcc not found; the committed str.ptx stays as it is"
+  exit 0
+fi
+nvcc -ptx -arch=sm_75 -O3 str.cu -o str.ptx
+echo "regenerated str.ptx"

@@ -44,7 +44,8 @@ static void publish(const st_uinst *u, st_sm *sm) {
   const dyncta_bind *b = u->priv;
   st_sm_signals *sig = st_uh_signals(sm);
   uint64_t m = 0;
-  for (unsigned s = 0; s < p->n_slots; s++) {
+  unsigned n = p->n_slots < 64 ? p->n_slots : 64; /* the mask's width */
+  for (unsigned s = 0; s < n; s++) {
     m |= (uint64_t)(out->paused[s] & 1) << s;
   }
   sig->tb_paused = m;

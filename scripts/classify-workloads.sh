@@ -8,8 +8,9 @@
 #   CAWA (gtx480, LRR, 8 sets x 16 ways): warp execution-time disparity
 #     (warp.exit_disparity) >= 0.10 and a 64 KB L1D (32 sets x 16 ways)
 #     at least 1.05x faster -> Sens, else Non-sens
-#   latency study (gtx480, LRR): warp cycles waiting on memory data over all
-#     warp cycles of unfinished warps > 0.5 -> M, else C
+#   latency study (gtx480, LRR): SM cycles waiting on memory over SM cycles
+#     active or waiting on memory (the per-cycle classification of
+#     docs/timing.md) > 0.5 -> M, else C
 # Writes the Markdown table to stdout and, with -t FILE, the classes as
 # "NAME<TAB>text" lines (workloads/classes.tsv, which simtref list shows).
 #   scripts/classify-workloads.sh [-t TSV] [SIMTREF] [SIZE] [MAX_INSTS] [WORKLOAD...]
@@ -58,6 +59,7 @@ for w in $names; do
       -v da="$(get "$tmp/g.txt" stall.data_alu)" -v st="$(get "$tmp/g.txt" stall.structural)" \
       -v ns="$(get "$tmp/g.txt" stall.not_selected)" \
       -v disp="$(get "$tmp/g.txt" warp.exit_disparity)" \
+      -v gact="$(get "$tmp/g.txt" sm.active_cycles)" -v gmem="$(get "$tmp/g.txt" sm.mem_wait_cycles)" \
       -v c16="$(get "$tmp/g.txt" cycles)" -v c64="$(get "$tmp/c.txt" cycles)" \
       -v a16="$(get "$tmp/a.txt" cycles)" -v a64="$(get "$tmp/b.txt" cycles)" 'BEGIN {
     all = act + mem + stl + idl; idle = all ? idl / all : 0; ract = all ? act / all : 0;
@@ -69,8 +71,7 @@ for w in $names; do
     cs = (sp > 1.2) ? "CS" : "NS";
     asp = a64 ? a16 / a64 : 0;
     sens = (disp >= 0.10 && asp >= 1.05) ? "Sens" : "Non-sens";
-    live = warp - ext;
-    mshare = live ? dm / live : 0;
+    mshare = gact + gmem ? gmem / (gact + gmem) : 0;
     lat = mshare > 0.5 ? "M" : "C";
     printf "| %s | %.2f, %.2f -> %s | %.2f -> %s | %.2f -> %s | %.2f, %.2f -> %s | %.2f -> %s |\n",
            w, idle, ract, type, bshare, bi, sp, cs, disp, asp, sens, mshare, lat;

@@ -1,9 +1,10 @@
 /* LMD host driver: Rodinia lavaMD's inputs and launch. boxes1d^3 boxes of
- * 100 particles each; every particle's position-and-potential (v, x, y, z)
- * and charge are drawn, as in the original, from {0.1, 0.2, ..., 1.0}; each
- * box lists its (up to 26) neighbours in z, y, x order. One launch of one
- * CTA per home box, with the model parameter and the 56-byte dimension
- * structure passed by value (ST_ARG_BYTES).
+ * 100 particles each (a 2x2x1 grid at the small size); every particle's
+ * position-and-potential (v, x, y, z) and charge are drawn, as in the
+ * original, from {0.1, 0.2, ..., 1.0}; each box lists its (up to 26)
+ * neighbours in z, y, x order. One launch of one CTA per home box, with the
+ * model parameter and the 56-byte dimension structure passed by value
+ * (ST_ARG_BYTES).
  *
  * The CPU reference repeats the kernel's float arithmetic in the PTX's order
  * (fmaf where the PTX has fma.rn.f32, the neighbour boxes and particles in
@@ -27,10 +28,8 @@ typedef struct lmd_par {
 
 /* The kernel's by-value dimension structure: 56 bytes, as Rodinia's dim_str. */
 typedef struct lmd_dim {
-  int32_t boxes1d;
+  int32_t boxes_x, boxes_y, boxes_z; /* boxes1d each in Rodinia (a cube) */
   int32_t par_per_box;
-  int32_t threads;
-  int32_t pad;
   int64_t number_boxes;
   int64_t box_mem;
   int64_t space_elem;
@@ -61,11 +60,11 @@ _Static_assert(sizeof(lmd_dim) == 56, "lmd_dim must match the kernel's 56-byte p
 _Static_assert(sizeof(lmd_box) == 656, "lmd_box must match the kernel's layout");
 
 /* Home boxes numbered z-major; each box's neighbours in z, y, x order. */
-static void make_boxes(lmd_box *box, int b) {
-  for (int z = 0; z < b; z++) {
-    for (int y = 0; y < b; y++) {
-      for (int x = 0; x < b; x++) {
-        int nh = (z * b + y) * b + x;
+static void make_boxes(lmd_box *box, int bx, int by, int bz) {
+  for (int z = 0; z < bz; z++) {
+    for (int y = 0; y < by; y++) {
+      for (int x = 0; x < bx; x++) {
+        int nh = (z * by + y) * bx + x;
         lmd_box *h = &box[nh];
         memset(h, 0, sizeof *h);
         h->x = x;
@@ -77,15 +76,15 @@ static void make_boxes(lmd_box *box, int b) {
           for (int m = -1; m <= 1; m++) {
             for (int n = -1; n <= 1; n++) {
               int nz = z + l, ny = y + m, nx = x + n;
-              if ((l == 0 && m == 0 && n == 0) || nz < 0 || nz >= b || ny < 0 || ny >= b ||
-                  nx < 0 || nx >= b) {
+              if ((l == 0 && m == 0 && n == 0) || nz < 0 || nz >= bz || ny < 0 || ny >= by ||
+                  nx < 0 || nx >= bx) {
                 continue;
               }
               lmd_nei *e = &h->nei[h->nn++];
               e->x = nx;
               e->y = ny;
               e->z = nz;
-              e->number = (nz * b + ny) * b + nx;
+              e->number = (nz * by + ny) * bx + nx;
               e->offset = (int64_t)e->number * LMD_PAR_PER_BOX;
             }
           }
@@ -164,8 +163,11 @@ static st_status check(st_wl_ctx *ctx, const float *got, const float *want, cons
 }
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int b = ctx->size == ST_WL_PAPER ? 10 : 2;
-  int nboxes = b * b * b;
+  /* Paper: Rodinia's cube of boxes1d = 10. Small: 2x2x1, the smallest grid
+   * where every box has neighbours along two axes and on the diagonal. */
+  int paper = ctx->size == ST_WL_PAPER;
+  int bx = paper ? 10 : 2, by = paper ? 10 : 2, bz = paper ? 10 : 1;
+  int nboxes = bx * by * bz;
   size_t npar = (size_t)nboxes * LMD_PAR_PER_BOX;
   lmd_box *box = malloc((size_t)nboxes * sizeof *box);
   lmd_vec *rv = malloc(npar * sizeof *rv);
@@ -178,7 +180,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (rc == ST_OK) {
     st_wl_rng r;
     st_wl_rng_seed(&r, ctx->seed);
-    make_boxes(box, b);
+    make_boxes(box, bx, by, bz);
     for (size_t i = 0; i < npar; i++) {
       rv[i].v = (float)(st_wl_rng_below(&r, 10) + 1) / 10.0f;
       rv[i].x = (float)(st_wl_rng_below(&r, 10) + 1) / 10.0f;
@@ -194,10 +196,10 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (rc == ST_OK) rc = st_wl_upload(ctx->gpu, qv, npar * sizeof *qv, &d_qv, err);
   if (rc == ST_OK) rc = st_wl_upload(ctx->gpu, NULL, npar * sizeof *fv, &d_fv, err);
   lmd_par par = {0.5f};
-  lmd_dim dim = {b,
+  lmd_dim dim = {bx,
+                 by,
+                 bz,
                  LMD_PAR_PER_BOX,
-                 LMD_THREADS,
-                 0,
                  nboxes,
                  (int64_t)nboxes * (int64_t)sizeof(lmd_box),
                  (int64_t)npar,
@@ -219,7 +221,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     fprintf(ctx->log,
             "  lmd: %dx%dx%d boxes of %d particles (%zu particles), 1 launch of %d CTAs of %d "
             "threads\n",
-            b, b, b, LMD_PAR_PER_BOX, npar, nboxes, LMD_THREADS);
+            bx, by, bz, LMD_PAR_PER_BOX, npar, nboxes, LMD_THREADS);
   }
   free(box);
   free(rv);
@@ -238,7 +240,7 @@ const st_workload_desc st_wl_lmd = {
     .suite = "Rodinia",
     .tables = "CAWA Table 3.2 (10 nodes, read as 10x10x10 boxes)",
     .ptx = "lmd.ptx",
-    .small = "2x2x2 boxes of 100 particles (1 launch of 8 CTAs)",
+    .small = "2x2x1 boxes of 100 particles (1 launch of 4 CTAs, 3 neighbours each)",
     .paper = "10x10x10 boxes of 100 particles (CAWA's \"10 nodes\": boxes1d 10), 1 launch of "
              "1000 CTAs",
     .run = run,

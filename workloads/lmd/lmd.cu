@@ -1,13 +1,14 @@
 // LMD: lavaMD (Rodinia), the particle potential and relocation step of a
-// molecular-dynamics code. Space is cut into boxes1d^3 boxes, each holding the
-// same number of particles (100). One CTA of 128 threads takes one home box:
-// it stages the home box's particles in shared memory, then, for the home box
-// itself and each of its (up to 26) neighbour boxes in turn, stages that box's
-// particles and charges in shared memory behind a barrier, and each thread
-// accumulates, for its home particle, the potential and force from every
-// particle of that box (an exponential of the squared distance per pair).
-// The launch parameters are two structures passed by value, as in the
-// original: the model parameter (alpha) and the dimensions (56 bytes).
+// molecular-dynamics code. Space is cut into boxes1d^3 boxes (any nx x ny x nz
+// here), each holding the same number of particles (100). One CTA of 128
+// threads takes one home box: it stages the home box's particles in shared
+// memory, then, for the home box itself and each of its (up to 26) neighbour
+// boxes in turn, stages that box's particles and charges in shared memory
+// behind a barrier, and each thread accumulates, for its home particle, the
+// potential and force from every particle of that box (an exponential of the
+// squared distance per pair). The launch parameters are two structures passed
+// by value, as in the original: the model parameter (alpha) and the dimensions
+// (56 bytes).
 
 #define LMD_MAX_PAR 128
 
@@ -17,10 +18,8 @@ struct lmd_par {
 
 // 56 bytes, passed by value (as Rodinia's dim_str).
 struct lmd_dim {
-  int boxes1d;
+  int boxes_x, boxes_y, boxes_z;  // boxes1d each in Rodinia (a cube)
   int par_per_box;
-  int threads;
-  int pad;
   long long number_boxes;
   long long box_mem;
   long long space_elem;

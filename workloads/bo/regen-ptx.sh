@@ -1,0 +1,10 @@
+#!/bin/sh
+# Regenerates bo.ptx from bo.cu where nvcc exists.
+set -eu
+cd "$(dirname "$0")"
+if ! command -v nvcc >/dev/null 2>&1; then
+  echo "regen-ptx: nvcc not found; the committed bo.ptx stays as it is"
+  exit 0
+fi
+nvcc -ptx -arch=sm_75 -O3 bo.cu -o bo.ptx
+echo "regenerated bo.ptx"

@@ -1,0 +1,11 @@
+#!/bin/sh
+# Regenerates htw.ptx from htw.cu where nvcc exists (nvcc 13, -arch=sm_75 -O3); elsewhere the
+# committed PTX stays as it is.
+set -eu
+cd "$(dirname "$0")"
+if ! command -v nvcc >/dev/null 2>&1; then
+  echo "regen-ptx: nvcc not found; the committed PTX stays as it is"
+  exit 0
+fi
+nvcc -ptx -arch=sm_75 -O3 htw.cu -o htw.ptx
+echo "regenerated htw.ptx"

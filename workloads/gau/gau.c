@@ -134,10 +134,11 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
 const st_workload_desc st_wl_gau = {
     .name = "gau",
     .title = "Gaussian elimination (Rodinia gaussian shape: Fan1 and Fan2 per pivot)",
-    .seeds = "CAWA GAU (Rodinia), OpenCL study (Ch.6) Rodinia GAU",
-    .category = "CAWA Table 3.2 compute-intensive (C); Ch.6 Table 6.3 memory-intensive (M)",
+    .seeds = "CAWA GAU (Rodinia), HeteroPDP GAU (Rodinia, OpenCL)",
+    .category = "CAWA Table 3.2 compute-intensive (C); HeteroPDP Table 6.3 memory-intensive (M)",
     .suite = "Rodinia",
-    .tables = "CAWA Table 3.2 (1024x1024 matrix); Table 6.3 Rodinia GAU (M)",
+    .tables = "CAWA Table 3.2 (1024x1024 matrix); HeteroPDP Table 6.3 Rodinia GAU (M; OpenCL, no "
+              "input given)",
     .ptx = "gau.ptx",
     .small = "64x64 matrix, 63 pivots (126 launches; fan2 16x16 CTAs of 4x4)",
     .paper = "1024x1024 matrix (the seed's dataset), 1023 pivots (2046 launches; fan2 256x256 "

@@ -17,14 +17,16 @@
 //  - sr1_compress (once, at the end): the values are mapped back to 255 log(J).
 #define NT 512
 
-extern "C" __global__ void __launch_bounds__(NT, 1) sr1_extract(float *img, int ne) {
+extern "C" __global__ void __launch_bounds__(NT, 1)
+    sr1_extract(float *img, int ne) {
   int i = blockIdx.x * NT + threadIdx.x;
   if (i < ne) {
     img[i] = expf(img[i] / 255.0f);
   }
 }
 
-extern "C" __global__ void __launch_bounds__(NT, 1) sr1_prepare(const float *img, float *sums, float *sums2, int ne) {
+extern "C" __global__ void __launch_bounds__(NT, 1)
+    sr1_prepare(const float *img, float *sums, float *sums2, int ne) {
   int i = blockIdx.x * NT + threadIdx.x;
   if (i < ne) {
     float v = img[i];
@@ -33,7 +35,8 @@ extern "C" __global__ void __launch_bounds__(NT, 1) sr1_prepare(const float *img
   }
 }
 
-extern "C" __global__ void __launch_bounds__(NT, 1) sr1_reduce(float *sums, float *sums2, int n, int mul) {
+extern "C" __global__ void __launch_bounds__(NT, 1)
+    sr1_reduce(float *sums, float *sums2, int n, int mul) {
   __shared__ float p[NT];
   __shared__ float p2[NT];
   int tid = threadIdx.x;
@@ -59,10 +62,10 @@ extern "C" __global__ void __launch_bounds__(NT, 1) sr1_reduce(float *sums, floa
   }
 }
 
-extern "C" __global__ void __launch_bounds__(NT, 1) sr1_srad(const float *img, const int *in, const int *is,
-                                    const int *jw, const int *je, float *dn, float *ds,
-                                    float *dw, float *de, float *coeff, int rows, int ne,
-                                    float q0sqr) {
+extern "C" __global__ void __launch_bounds__(NT, 1)
+    sr1_srad(const float *img, const int *in, const int *is, const int *jw, const int *je,
+             float *dn, float *ds, float *dw, float *de, float *coeff, int rows, int ne,
+             float q0sqr) {
   int i = blockIdx.x * NT + threadIdx.x;
   if (i >= ne) {
     return;
@@ -92,9 +95,10 @@ extern "C" __global__ void __launch_bounds__(NT, 1) sr1_srad(const float *img, c
   coeff[i] = c;
 }
 
-extern "C" __global__ void __launch_bounds__(NT, 1) sr1_srad2(float *img, const int *is, const int *je, const float *dn,
-                                     const float *ds, const float *dw, const float *de,
-                                     const float *coeff, int rows, int ne, float lambda) {
+extern "C" __global__ void __launch_bounds__(NT, 1)
+    sr1_srad2(float *img, const int *is, const int *je, const float *dn, const float *ds,
+              const float *dw, const float *de, const float *coeff, int rows, int ne,
+              float lambda) {
   int i = blockIdx.x * NT + threadIdx.x;
   if (i >= ne) {
     return;
@@ -108,7 +112,8 @@ extern "C" __global__ void __launch_bounds__(NT, 1) sr1_srad2(float *img, const 
   img[i] = img[i] + 0.25f * lambda * d;
 }
 
-extern "C" __global__ void __launch_bounds__(NT, 1) sr1_compress(float *img, int ne) {
+extern "C" __global__ void __launch_bounds__(NT, 1)
+    sr1_compress(float *img, int ne) {
   int i = blockIdx.x * NT + threadIdx.x;
   if (i < ne) {
     img[i] = logf(img[i]) * 255.0f;

@@ -1,0 +1,193 @@
+/* ELL host driver: Pannotia's Dijkstra-ELL on a synthetic road network
+ * (graph.h's road generator, positive integer lengths) from source vertex 0.
+ * The host turns the CSR graph into column-major ELLPACK arrays padded to the
+ * largest degree (a padding slot points at its own vertex with length
+ * SSSP_INF, so it never wins). One vector_init launch, then per iteration the
+ * host clears the flag, launches assign, min-plus relaxation and diff, and
+ * reads the flag back, until an iteration changes nothing. Checked exactly against a CPU Dijkstra
+ * (integer distances; the fixed point of the relaxation is the shortest
+ * distance of every vertex). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "graph.h"
+#include "workload.h"
+
+#define THREADS 64
+#define SSSP_INF 99999999
+
+/* Logs the graph (describe) and how many vertices have degree 1, 2, 3, 4,
+ * 5-8 and more. */
+static void log_degrees(FILE *log, const st_wl_graph *g) {
+  if (log == NULL) {
+    return;
+  }
+  char buf[160];
+  st_wl_graph_describe(g, buf, sizeof buf);
+  uint32_t bucket[6] = {0};
+  for (uint32_t v = 0; v < g->n; v++) {
+    uint32_t d = g->row[v + 1] - g->row[v];
+    bucket[d == 0 ? 0 : d <= 4 ? d - 1 : d <= 8 ? 4 : 5]++;
+  }
+  fprintf(log, "  ell: %s\n  ell: degree 0-1: %u, 2: %u, 3: %u, 4: %u, 5-8: %u, >8: %u\n", buf,
+          bucket[0], bucket[1], bucket[2], bucket[3], bucket[4], bucket[5]);
+}
+
+/* Dijkstra with a binary heap of (distance, vertex), lazy deletion. */
+static int cpu_dijkstra(const st_wl_graph *g, uint32_t source, int32_t *dist) {
+  size_t cap = (size_t)g->m + 1;
+  uint64_t *heap = malloc(cap * sizeof *heap);
+  if (heap == NULL) {
+    return -1;
+  }
+  for (uint32_t v = 0; v < g->n; v++) {
+    dist[v] = SSSP_INF;
+  }
+  size_t size = 0;
+  dist[source] = 0;
+  heap[size++] = (uint64_t)source;
+  while (size > 0) {
+    uint64_t top = heap[0];
+    heap[0] = heap[--size];
+    for (size_t i = 0;;) { /* sift down */
+      size_t l = 2 * i + 1, r = l + 1, s = i;
+      if (l < size && heap[l] < heap[s]) s = l;
+      if (r < size && heap[r] < heap[s]) s = r;
+      if (s == i) break;
+      uint64_t t = heap[i];
+      heap[i] = heap[s];
+      heap[s] = t;
+      i = s;
+    }
+    uint32_t v = (uint32_t)top;
+    int32_t d = (int32_t)(top >> 32);
+    if (d != dist[v]) {
+      continue;
+    }
+    for (uint32_t e = g->row[v]; e < g->row[v + 1]; e++) {
+      uint32_t u = g->col[e];
+      int32_t nd = d + (int32_t)g->weight[e];
+      if (nd < dist[u]) {
+        dist[u] = nd;
+        if (size == cap) { /* each arc pushes at most once */
+          free(heap);
+          return -1;
+        }
+        size_t i = size++;
+        heap[i] = (uint64_t)nd << 32 | u;
+        while (i > 0 && heap[(i - 1) / 2] > heap[i]) { /* sift up */
+          uint64_t t = heap[i];
+          heap[i] = heap[(i - 1) / 2];
+          heap[(i - 1) / 2] = t;
+          i = (i - 1) / 2;
+        }
+      }
+    }
+  }
+  free(heap);
+  return 0;
+}
+
+static st_status run(st_wl_ctx *ctx, st_error *err) {
+  uint32_t want_n = ctx->size == ST_WL_PAPER ? 264346 : 2048;
+  st_wl_graph g;
+  st_status rc = st_wl_graph_road(&g, want_n, ctx->seed, err);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  int n = (int)g.n;
+  log_degrees(ctx->log, &g);
+  int32_t *dist = malloc((size_t)n * sizeof *dist);
+  int32_t *want = malloc((size_t)n * sizeof *want);
+  rc = dist && want ? ST_OK : ST_ERR_NOMEM;
+  st_gpu *gpu = ctx->gpu;
+  uint64_t d_col = 0, d_len = 0, d_dist = 0, d_next = 0, d_changed = 0;
+  /* ELLPACK, column-major: slot k of vertex v at [k * n + v]. */
+  int width = 0;
+  for (int v = 0; v < n; v++) {
+    int d = (int)(g.row[v + 1] - g.row[v]);
+    width = d > width ? d : width;
+  }
+  size_t slots = (size_t)width * (size_t)n;
+  int32_t *ell_col = malloc((slots ? slots : 1) * sizeof *ell_col);
+  int32_t *ell_len = malloc((slots ? slots : 1) * sizeof *ell_len);
+  if (ell_col == NULL || ell_len == NULL) {
+    rc = ST_ERR_NOMEM;
+  }
+  for (int v = 0; rc == ST_OK && v < n; v++) {
+    uint32_t e = g.row[v], end = g.row[v + 1];
+    for (int k = 0; k < width; k++, e++) {
+      size_t at = (size_t)k * (size_t)n + (size_t)v;
+      ell_col[at] = e < end ? (int32_t)g.col[e] : v;
+      ell_len[at] = e < end ? (int32_t)g.weight[e] : SSSP_INF;
+    }
+  }
+  if (rc == ST_OK) rc = st_wl_upload(gpu, ell_col, slots * 4, &d_col, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, ell_len, slots * 4, &d_len, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)n * 4, &d_dist, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)n * 4, &d_next, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, 4, &d_changed, err);
+  st_dim3 grid = st_dim3_make((uint32_t)((n + THREADS - 1) / THREADS), 1, 1);
+  st_dim3 block = st_dim3_make(THREADS, 1, 1);
+  if (rc == ST_OK) {
+    st_arg a[] = {ST_ARG_PTR(d_dist), ST_ARG_PTR(d_next), ST_ARG_S32(0), ST_ARG_S32(n)};
+    rc = st_launch(gpu, ctx->mod, "ell_vector_init", grid, block, 0, a, 4, err);
+  }
+  st_arg assign[] = {ST_ARG_PTR(d_dist), ST_ARG_PTR(d_next), ST_ARG_S32(n)};
+  st_arg relax[] = {ST_ARG_S32(n),     ST_ARG_S32(width),  ST_ARG_PTR(d_col),
+                    ST_ARG_PTR(d_len), ST_ARG_PTR(d_dist), ST_ARG_PTR(d_next)};
+  st_arg diff[] = {ST_ARG_PTR(d_dist), ST_ARG_PTR(d_next), ST_ARG_PTR(d_changed), ST_ARG_S32(n)};
+  int iterations = 0, changed = 1;
+  /* At most n - 1 rounds change anything (Bellman-Ford's bound), as in
+   * Pannotia's host loop. */
+  for (int i = 1; rc == ST_OK && changed && i < n; i++) {
+    changed = 0;
+    rc = st_memcpy_htod(gpu, d_changed, &changed, 4, err);
+    if (rc == ST_OK) rc = st_launch(gpu, ctx->mod, "ell_vector_assign", grid, block, 0, assign, 3, err);
+    if (rc == ST_OK) rc = st_launch(gpu, ctx->mod, "ell_min_plus", grid, block, 0, relax, 6, err);
+    if (rc == ST_OK) rc = st_launch(gpu, ctx->mod, "ell_vector_diff", grid, block, 0, diff, 4, err);
+    if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, &changed, d_changed, 4, err);
+    iterations++;
+  }
+  if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, dist, d_dist, (uint64_t)n * 4, err);
+  if (rc == ST_OK) {
+    if (cpu_dijkstra(&g, 0, want) != 0) {
+      rc = ST_ERR_NOMEM;
+    }
+  }
+  if (rc == ST_OK) {
+    rc = st_wl_check_u32(ctx, "distance", (const uint32_t *)dist, (const uint32_t *)want,
+                         (size_t)n);
+    if (ctx->log != NULL) {
+      fprintf(ctx->log,
+              "  ell: width %d (%zu slots, %.1f%% padding), %d iterations (%d launches), %u CTAs "
+              "of %d threads each\n",
+              width, slots, slots ? 100.0 * (double)(slots - g.m) / (double)slots : 0.0,
+              iterations, 1 + 3 * iterations, grid.x, THREADS);
+    }
+  }
+  free(dist);
+  free(want);
+  free(ell_col);
+  free(ell_len);
+  st_wl_graph_free(&g);
+  return rc;
+}
+
+const st_workload_desc st_wl_ell = {
+    .name = "ell",
+    .title = "single-source shortest paths, Bellman-Ford as min-plus SpMV over column-major "
+             "ELLPACK (Dijkstra-ELL)",
+    .seeds = "Ctrl-C ELL (Pannotia Dijkstra-ELL); HeteroPDP ELL",
+    .category = "Ctrl-C: CS/NS split lost in the source (row 24; probably CS from context), "
+                "re-derive with the 1.2x rule; HeteroPDP Table 6.3 memory-intensive (M)",
+    .suite = "Pannotia",
+    .tables = "Ctrl-C Table 5.3 row 24 (USA road NY), Fig. 5.5 (ELL PC3, best insertion "
+              "probability 1/8); HeteroPDP Table 6.3 Pannotia ELL (M; OpenCL on real hardware, "
+              "input not given)",
+    .ptx = "ell.ptx",
+    .small = "2048-vertex synthetic road network (46x45 grid, 2070 vertices), width 4, source 0",
+    .paper = "264710-vertex synthetic road network (515x514 grid; USA road NY has 264346), "
+             "width 4, source 0",
+    .run = run,
+};

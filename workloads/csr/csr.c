@@ -86,6 +86,12 @@ static int cpu_dijkstra(const st_wl_graph *g, uint32_t source, int32_t *dist) {
   return 0;
 }
 
+/* One launch of `entry` over grid, THREADS threads per CTA. */
+static st_status launch(st_wl_ctx *ctx, const char *entry, st_dim3 grid, const st_arg *args,
+                        size_t n, st_error *err) {
+  return st_launch(ctx->gpu, ctx->mod, entry, grid, st_dim3_make(THREADS, 1, 1), 0, args, n, err);
+}
+
 static st_status run(st_wl_ctx *ctx, st_error *err) {
   uint32_t want_n = ctx->size == ST_WL_PAPER ? 264346 : 2048;
   st_wl_graph g;
@@ -107,10 +113,9 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)n * 4, &d_next, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, 4, &d_changed, err);
   st_dim3 grid = st_dim3_make((uint32_t)((n + THREADS - 1) / THREADS), 1, 1);
-  st_dim3 block = st_dim3_make(THREADS, 1, 1);
   if (rc == ST_OK) {
     st_arg a[] = {ST_ARG_PTR(d_dist), ST_ARG_PTR(d_next), ST_ARG_S32(0), ST_ARG_S32(n)};
-    rc = st_launch(gpu, ctx->mod, "csr_vector_init", grid, block, 0, a, 4, err);
+    rc = launch(ctx, "csr_vector_init", grid, a, 4, err);
   }
   st_arg assign[] = {ST_ARG_PTR(d_dist), ST_ARG_PTR(d_next), ST_ARG_S32(n)};
   st_arg relax[] = {ST_ARG_S32(n),      ST_ARG_PTR(d_row),  ST_ARG_PTR(d_col),
@@ -122,9 +127,9 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   for (int i = 1; rc == ST_OK && changed && i < n; i++) {
     changed = 0;
     rc = st_memcpy_htod(gpu, d_changed, &changed, 4, err);
-    if (rc == ST_OK) rc = st_launch(gpu, ctx->mod, "csr_vector_assign", grid, block, 0, assign, 3, err);
-    if (rc == ST_OK) rc = st_launch(gpu, ctx->mod, "csr_min_plus", grid, block, 0, relax, 6, err);
-    if (rc == ST_OK) rc = st_launch(gpu, ctx->mod, "csr_vector_diff", grid, block, 0, diff, 4, err);
+    if (rc == ST_OK) rc = launch(ctx, "csr_vector_assign", grid, assign, 3, err);
+    if (rc == ST_OK) rc = launch(ctx, "csr_min_plus", grid, relax, 6, err);
+    if (rc == ST_OK) rc = launch(ctx, "csr_vector_diff", grid, diff, 4, err);
     if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, &changed, d_changed, 4, err);
     iterations++;
   }
@@ -151,9 +156,8 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
 const st_workload_desc st_wl_csr = {
     .name = "csr",
     .title = "single-source shortest paths, Bellman-Ford as min-plus SpMV over CSR (Dijkstra-CSR)",
-    .seeds = "Ctrl-C CSR (Pannotia Dijkstra-CSR); HeteroPDP CSE (probably CSR)",
-    .category = "Ctrl-C: CS/NS split lost in the source (row 19), re-derive with the 1.2x rule; "
-                "HeteroPDP Table 6.3 memory-intensive (M)",
+    .seeds = "Ctrl-C CSR (Pannotia Dijkstra-CSR)",
+    .category = "Ctrl-C: CS/NS split lost in the source (row 19), re-derive with the 1.2x rule",
     .suite = "Pannotia",
     .tables = "Ctrl-C Table 5.3 row 19 (USA road NY); HeteroPDP Table 6.3 Pannotia CSE (M, "
               "probably CSR; OpenCL on real hardware, input not given)",

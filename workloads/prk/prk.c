@@ -67,6 +67,12 @@ static void cpu_pagerank(const st_wl_graph *g, const int32_t *outdeg, int iterat
   }
 }
 
+/* One launch of `entry` over grid, THREADS threads per CTA. */
+static st_status launch(st_wl_ctx *ctx, const char *entry, st_dim3 grid, const st_arg *args,
+                        size_t n, st_error *err) {
+  return st_launch(ctx->gpu, ctx->mod, entry, grid, st_dim3_make(THREADS, 1, 1), 0, args, n, err);
+}
+
 static st_status run(st_wl_ctx *ctx, st_error *err) {
   int paper = ctx->size == ST_WL_PAPER;
   /* Pannotia runs 20 iterations (its ITER). */
@@ -96,18 +102,17 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)n * 4, &d_rank, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)n * 4, &d_next, err);
   st_dim3 grid = st_dim3_make((uint32_t)((n + THREADS - 1) / THREADS), 1, 1);
-  st_dim3 block = st_dim3_make(THREADS, 1, 1);
   st_arg init_buf[] = {ST_ARG_PTR(d_rank), ST_ARG_PTR(d_next), ST_ARG_S32(n)};
   st_arg init_w[] = {ST_ARG_PTR(d_row), ST_ARG_PTR(d_col), ST_ARG_PTR(d_weight),
                      ST_ARG_PTR(d_outdeg), ST_ARG_S32(n)};
   st_arg spmv[] = {ST_ARG_S32(n),        ST_ARG_PTR(d_row),  ST_ARG_PTR(d_col),
                    ST_ARG_PTR(d_weight), ST_ARG_PTR(d_rank), ST_ARG_PTR(d_next)};
   st_arg update[] = {ST_ARG_PTR(d_rank), ST_ARG_PTR(d_next), ST_ARG_S32(n)};
-  if (rc == ST_OK) rc = st_launch(gpu, ctx->mod, "prk_init_buffers", grid, block, 0, init_buf, 3, err);
-  if (rc == ST_OK) rc = st_launch(gpu, ctx->mod, "prk_init_weights", grid, block, 0, init_w, 5, err);
+  if (rc == ST_OK) rc = launch(ctx, "prk_init_buffers", grid, init_buf, 3, err);
+  if (rc == ST_OK) rc = launch(ctx, "prk_init_weights", grid, init_w, 5, err);
   for (int it = 0; rc == ST_OK && it < iterations; it++) {
-    rc = st_launch(gpu, ctx->mod, "prk_spmv", grid, block, 0, spmv, 6, err);
-    if (rc == ST_OK) rc = st_launch(gpu, ctx->mod, "prk_update", grid, block, 0, update, 3, err);
+    rc = launch(ctx, "prk_spmv", grid, spmv, 6, err);
+    if (rc == ST_OK) rc = launch(ctx, "prk_update", grid, update, 3, err);
   }
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, rank, d_rank, (uint64_t)n * 4, err);
   if (rc == ST_OK) {

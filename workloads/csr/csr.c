@@ -156,11 +156,12 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
 const st_workload_desc st_wl_csr = {
     .name = "csr",
     .title = "single-source shortest paths, Bellman-Ford as min-plus SpMV over CSR (Dijkstra-CSR)",
-    .seeds = "Ctrl-C CSR (Pannotia Dijkstra-CSR)",
-    .category = "Ctrl-C: CS/NS split lost in the source (row 19), re-derive with the 1.2x rule",
+    .seeds = "Ctrl-C CSR (Pannotia Dijkstra-CSR), HeteroPDP CSE (probably CSR; Pannotia, OpenCL)",
+    .category = "Ctrl-C: CS/NS split lost in the source (row 19), re-derive with the 1.2x rule; "
+                "HeteroPDP Table 6.3 memory-intensive (M)",
     .suite = "Pannotia",
     .tables = "Ctrl-C Table 5.3 row 19 (USA road NY); HeteroPDP Table 6.3 Pannotia CSE (M, "
-              "probably CSR; OpenCL on real hardware, input not given)",
+              "probably CSR; OpenCL on real hardware, no input given)",
     .ptx = "csr.ptx",
     .small = "2048-vertex synthetic road network (46x45 grid, 2070 vertices), source 0",
     .paper = "264710-vertex synthetic road network (515x514 grid; USA road NY has 264346), "

@@ -183,13 +183,13 @@ const st_workload_desc st_wl_ell = {
     .name = "ell",
     .title = "single-source shortest paths, Bellman-Ford as min-plus SpMV over column-major "
              "ELLPACK (Dijkstra-ELL)",
-    .seeds = "Ctrl-C ELL (Pannotia Dijkstra-ELL)",
+    .seeds = "Ctrl-C ELL (Pannotia Dijkstra-ELL), HeteroPDP ELL (Pannotia, OpenCL)",
     .category = "Ctrl-C: CS/NS split lost in the source (row 24; probably CS from context), "
-                "re-derive with the 1.2x rule",
+                "re-derive with the 1.2x rule; HeteroPDP Table 6.3 memory-intensive (M)",
     .suite = "Pannotia",
     .tables = "Ctrl-C Table 5.3 row 24 (USA road NY), Fig. 5.5 (ELL PC3, best insertion "
               "probability 1/8); HeteroPDP Table 6.3 Pannotia ELL (M; OpenCL on real hardware, "
-              "input not given)",
+              "no input given)",
     .ptx = "ell.ptx",
     .small = "2048-vertex synthetic road network (46x45 grid, 2070 vertices), width 4, source 0",
     .paper = "264710-vertex synthetic road network (515x514 grid; USA road NY has 264346), "

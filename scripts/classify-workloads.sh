@@ -46,11 +46,15 @@ for w in $names; do
   run c -c gtx480 -s sm.warp_scheduler=lrr -s l1d.size=64KiB -s l1d.sets=128
   run a -c gtx480 -s sm.warp_scheduler=lrr -s l1d.sets=8 -s l1d.ways=16
   run b -c gtx480 -s sm.warp_scheduler=lrr -s l1d.size=64KiB -s l1d.sets=32 -s l1d.ways=16
-  if [ ! -s "$tmp/d.txt" ] || [ ! -s "$tmp/g.txt" ]; then
+  if [ ! -s "$tmp/g.txt" ]; then
     echo "| $w | run failed | | | | |"
     continue
   fi
-  awk -v w="$w" -v tsv="${tsv:+$tmp/tsv}" \
+  # a run that cannot start on dyncta30 (a CTA over its 32 KB of shared
+  # memory, say) leaves that column out
+  dok=1
+  [ -s "$tmp/d.txt" ] || dok=0
+  awk -v w="$w" -v tsv="${tsv:+$tmp/tsv}" -v dok="$dok" \
       -v act="$(get "$tmp/d.txt" sm.active_cycles)" -v mem="$(get "$tmp/d.txt" sm.mem_wait_cycles)" \
       -v stl="$(get "$tmp/d.txt" sm.stall_cycles)" -v idl="$(get "$tmp/d.txt" sm.idle_cycles)" \
       -v bar="$(get "$tmp/g.txt" stall.barrier)" -v ext="$(get "$tmp/g.txt" stall.exit)" \
@@ -64,6 +68,8 @@ for w in $names; do
       -v a16="$(get "$tmp/a.txt" cycles)" -v a64="$(get "$tmp/b.txt" cycles)" 'BEGIN {
     all = act + mem + stl + idl; idle = all ? idl / all : 0; ract = all ? act / all : 0;
     type = idle > 0.2 ? "X" : (ract > 0.66 ? "C" : "M");
+    dcol = dok ? sprintf("%.2f, %.2f -> %s", idle, ract, type) : "n/a (does not run on dyncta30)";
+    dtsv = dok ? "DYNCTA Type-" type : "DYNCTA n/a";
     warp = bar + ext + iss + ctl + fet + dm + da + st + ns;
     bshare = warp ? (bar + ext) / warp : 0;
     bi = (bshare > 0.15) ? "barrier-intensive" : "not";
@@ -73,11 +79,11 @@ for w in $names; do
     sens = (disp >= 0.10 && asp >= 1.05) ? "Sens" : "Non-sens";
     mshare = gact + gmem ? gmem / (gact + gmem) : 0;
     lat = mshare > 0.5 ? "M" : "C";
-    printf "| %s | %.2f, %.2f -> %s | %.2f -> %s | %.2f -> %s | %.2f, %.2f -> %s | %.2f -> %s |\n",
-           w, idle, ract, type, bshare, bi, sp, cs, disp, asp, sens, mshare, lat;
+    printf "| %s | %s | %.2f -> %s | %.2f -> %s | %.2f, %.2f -> %s | %.2f -> %s |\n",
+           w, dcol, bshare, bi, sp, cs, disp, asp, sens, mshare, lat;
     if (tsv != "")
-      printf "%s\tDYNCTA Type-%s, BAWS %s, Ctrl-C %s, CAWA %s, latency study %s\n",
-             w, type, bi == "not" ? "not barrier-intensive" : bi, cs, sens, lat >> tsv;
+      printf "%s\t%s, BAWS %s, Ctrl-C %s, CAWA %s, latency study %s\n",
+             w, dtsv, bi == "not" ? "not barrier-intensive" : bi, cs, sens, lat >> tsv;
   }'
 done
 [ -z "$tsv" ] || {

@@ -138,7 +138,7 @@ const st_workload_desc st_wl_gau = {
     .category = "CAWA Table 3.2 compute-intensive (C); HeteroPDP Table 6.3 memory-intensive (M)",
     .suite = "Rodinia",
     .tables = "CAWA Table 3.2 (1024x1024 matrix); HeteroPDP Table 6.3 Rodinia GAU (M; OpenCL, no "
-              "input given)",
+              "input given); BAWS non-barrier set (reconstructed)",
     .ptx = "gau.ptx",
     .small = "64x64 matrix, 63 pivots (126 launches; fan2 16x16 CTAs of 4x4)",
     .paper = "1024x1024 matrix (the seed's dataset), 1023 pivots (2046 launches; fan2 256x256 "

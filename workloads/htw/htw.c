@@ -283,7 +283,7 @@ const st_workload_desc st_wl_htw = {
                 "6.3 C",
     .suite = "Rodinia",
     .tables = "CAWA Table 3.2 (656x744 frames), Table 4.2 (Sens); Ctrl-C Table 5.3 row 6 "
-              "(656x744 AVI); OpenCL Table 6.3 Rodinia HTW (C)",
+              "(656x744 AVI); OpenCL Table 6.3 Rodinia HTW (C); BAWS non-barrier set (heartwall)",
     .ptx = "htw.ptx",
     .small = "128x144 frames, 3 + 5 points, 13x13 templates, 25x25 search areas (+-4 px), 3 "
              "frames",

@@ -413,7 +413,8 @@ const st_workload_desc st_wl_leu = {
     .seeds = "CAWA LEU (Rodinia leukocyte); OpenCL study LEU (Rodinia)",
     .category = "CAWA Table 3.2 compute-intensive (C); OpenCL Table 6.3 C",
     .suite = "Rodinia",
-    .tables = "CAWA Table 3.2 (640x480 frames); OpenCL Table 6.3 Rodinia LEU (C)",
+    .tables = "CAWA Table 3.2 (640x480 frames); OpenCL Table 6.3 Rodinia LEU (C); DYNCTA Table "
+              "II row 25 (LKC, C)",
     .ptx = "leu.ptx",
     .small = "56x48 frames, 2 cells, 3 circles x 24 points, 7x7 dilation, 13x13 MGVF (cutoff 5e-3, 16 iterations "
              "at most), 3 frames (1 detection + 2 tracking)",

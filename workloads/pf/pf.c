@@ -321,7 +321,8 @@ const st_workload_desc st_wl_pf = {
                 "Ctrl-C: CS/NS split lost in the source (row 16), re-derive with the 1.2x rule",
     .suite = "Rodinia",
     .tables = "CAWA Table 3.2 (128x128x10), Table 4.2 (Non-sens, 128x128x10); Ctrl-C Table 5.3 "
-              "row 16 (printed 28x128x10; 128x128x10)",
+              "row 16 (printed 28x128x10; 128x128x10); DYNCTA Table II row 6 (PFF, M); BAWS "
+              "non-barrier set (particlefilter, 5% barrier stalls)",
     .ptx = "pf.ptx",
     .small = "48x48x3 video, 600 particles (2 CTAs), 2 frames tracked",
     .paper = "128x128x10 video, 1000 particles (Rodinia's run: -x 128 -y 128 -z 10 -np 1000), "

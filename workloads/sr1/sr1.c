@@ -295,7 +295,7 @@ const st_workload_desc st_wl_sr1 = {
                 "split lost in the source (row 7), re-derive with the 1.2x rule",
     .suite = "Rodinia",
     .tables = "CAWA Table 3.2 (502x458), Table 4.2 (Sens, 502x458); Ctrl-C Table 5.3 row 7 "
-              "(502x458)",
+              "(502x458); DYNCTA Table II row 24 (SD1, C)",
     .ptx = "sr1.ptx",
     .small = "128x64 image (16 CTAs), 2 iterations",
     .paper = "502x458 synthetic speckled image (the seeds' size; 450 CTAs), 100 iterations, "

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "export_cuda.h"
 #include "sweep_util.h"
 #include "units/cosim_hook.h"
 #include "simtref/simtref.h"
@@ -40,12 +41,35 @@ static const char *const run_usage =
     "                       UNIT-trace.csv): DYNCTA writes each SM's CTA limit n at the\n"
     "                       end of every sampling window, any other unit the inputs,\n"
     "                       outputs and registers of every evaluation (repeatable)\n"
+    "  --export-cuda DIR    write into DIR (new or empty) a standalone CUDA program that\n"
+    "                       replays this run's allocations, copies and launches on a GPU\n"
+    "                       or under GPGPU-Sim and compares every device-to-host copy\n"
+    "                       with this run's; written only when the run passes\n"
+    "                       (docs/export-cuda.md)\n"
     "\n"
     "Paths have no length limit but the OS's. Every output (--stats, --trace files,\n"
     "-o, the workload's output files, cosim.trace_dir) is checked writable before the\n"
     "run starts: one that is not stops it at once with exit status 2.\n";
 
 static const char *stats_path;
+static const char *export_dir;
+static st_exporter *exporter; /* --export-cuda: recording the run */
+
+/* The end of a run with --export-cuda: the program is written when the run
+ * passed, the partial directory removed otherwise. */
+static int finish_export(int status, const char *title) {
+  st_exporter *x = exporter;
+  exporter = NULL;
+  if (x == NULL) {
+    return status;
+  }
+  if (status != EXIT_OK) {
+    st_export_abort(x);
+    printf("  exported: nothing (--export-cuda writes only runs that pass)\n");
+    return status;
+  }
+  return st_export_finish(x, title) ? status : EXIT_USAGE;
+}
 /* --trace UNIT[:FILE], in the order given. Each is written under a
  * temporary name and renamed into place when closed, so that no partial
  * trace is ever left under its name. */
@@ -136,6 +160,9 @@ static bool prepare_gpu(st_gpu *gpu) {
     return false;
   }
   st_gpu_set_cosim(gpu, cli_cosim_provider());
+  if (exporter != NULL) {
+    st_gpu_record_api(gpu, st_export_record, exporter);
+  }
   if (st_gpu_prepare_cosim(gpu, &err) != ST_OK) {
     fprintf(stderr, "simtref run: error: %s\n", err.msg);
     return false;
@@ -249,6 +276,10 @@ static int run_named(const st_workload_desc *wd, const st_config *cfg, st_wl_siz
     int st = report_stop(gpu, rc, &err);
     status = status != EXIT_OK ? status : st;
   }
+  char *title = sw_fmt("simtref run %s --size %s --seed %" PRIu64 " -c %s", wd->name,
+                       size == ST_WL_PAPER ? "paper" : "small", seed, cfg->gpu.name);
+  status = finish_export(status, title);
+  free(title);
   st_gpu_destroy(gpu);
   return status;
 }
@@ -262,6 +293,8 @@ static int run_command(int argc, char **argv);
 
 int cmd_run(int argc, char **argv) {
   int status = run_command(argc, argv);
+  st_export_abort(exporter); /* a run that ended early: no partial directory */
+  exporter = NULL;
   for (size_t i = 0; i < n_made; i++) {
     free(made_overrides[i]);
   }
@@ -295,6 +328,12 @@ static int run_command(int argc, char **argv) {
       out_dir = argv[++i];
     } else if (strcmp(a, "--size") == 0) {
       size_arg = i + 1 < argc ? argv[++i] : "";
+    } else if (strcmp(a, "--export-cuda") == 0) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "simtref run: error: --export-cuda needs a directory\n");
+        return EXIT_USAGE;
+      }
+      export_dir = argv[++i];
     } else if (strcmp(a, "--stats") == 0) {
       if (i + 1 >= argc) {
         fprintf(stderr, "simtref run: error: --stats needs a file name\n");
@@ -368,6 +407,10 @@ static int run_command(int argc, char **argv) {
     return EXIT_USAGE;
   }
   if (!parse_traces() || !check_outputs(&cfg)) {
+    close_traces_as(true);
+    return EXIT_USAGE;
+  }
+  if (export_dir != NULL && (exporter = st_export_begin(export_dir)) == NULL) {
     close_traces_as(true);
     return EXIT_USAGE;
   }
@@ -485,6 +528,9 @@ static int run_command(int argc, char **argv) {
   if (!close_traces()) {
     status = EXIT_USAGE;
   }
+  char *title = sw_fmt("simtref run %s -c %s", file, cfg.gpu.name);
+  status = finish_export(status, title);
+  free(title);
   free(verdicts);
   st_gpu_destroy(gpu);
   st_workload_free(wl);

@@ -147,6 +147,43 @@ st_status st_synchronize(st_gpu *gpu, st_error *err);
 typedef void (*st_copy_observer)(void *ctx, const void *data, uint64_t bytes);
 void st_gpu_observe_copies(st_gpu *gpu, st_copy_observer fn, void *ctx);
 
+/* A recorder of host API calls, in call order, for replaying a run elsewhere
+ * (`simtref run --export-cuda`, docs/export-cuda.md). Each call that
+ * succeeded is reported once, after it took effect:
+ *   MALLOC  dptr, bytes                 FREE    dptr
+ *   HTOD    dptr, bytes, data           DTOH    dptr, bytes, data (read)
+ *   MEMSET  dptr, bytes, value          STREAM  stream (the new id)
+ *   SYMBOL  name, module, dptr, bytes   (st_module_symbol resolved it)
+ *   LAUNCH  name (entry), module (its PTX source name), grid, block,
+ *           shared_bytes, stream, args, n_args
+ *   SYNC */
+typedef enum st_api_event_kind {
+  ST_API_MALLOC,
+  ST_API_FREE,
+  ST_API_HTOD,
+  ST_API_DTOH,
+  ST_API_MEMSET,
+  ST_API_STREAM,
+  ST_API_SYMBOL,
+  ST_API_LAUNCH,
+  ST_API_SYNC
+} st_api_event_kind;
+
+typedef struct st_api_event {
+  st_api_event_kind kind;
+  uint64_t dptr, bytes;
+  const void *data;
+  uint8_t value;
+  const char *name, *module;
+  st_dim3 grid, block;
+  uint32_t shared_bytes, stream;
+  const st_arg *args;
+  size_t n_args;
+} st_api_event;
+
+typedef void (*st_api_recorder)(void *ctx, const st_api_event *ev);
+void st_gpu_record_api(st_gpu *gpu, st_api_recorder fn, void *ctx);
+
 /* Traces unit `unit` (its RTL module name, `simtref units`) into f, which
  * the caller keeps open while kernels run. A unit with a trace of its own
  * writes that (DYNCTA: one CSV line per sampling window with each SM's limit

@@ -58,16 +58,33 @@ void st_gpu_destroy(st_gpu *gpu) {
   free(gpu);
 }
 
+static st_status run_queue(st_gpu *gpu, st_error *err);
+
 const st_config *st_gpu_config(const st_gpu *gpu) { return &gpu->cfg; }
 
 st_run_totals st_gpu_totals(const st_gpu *gpu) { return gpu->totals; }
 
 st_status st_malloc(st_gpu *gpu, uint64_t bytes, uint64_t *dptr, st_error *err) {
-  return st_gmem_alloc(&gpu->gmem, bytes, ST_ALLOC_USER, dptr, err);
+  st_status rc = st_gmem_alloc(&gpu->gmem, bytes, ST_ALLOC_USER, dptr, err);
+  if (rc == ST_OK) {
+    st_api_event ev = {.kind = ST_API_MALLOC, .dptr = *dptr, .bytes = bytes};
+    st_gpu_record(gpu, &ev);
+  }
+  return rc;
 }
 
 st_status st_free(st_gpu *gpu, uint64_t dptr, st_error *err) {
-  return st_gmem_free(&gpu->gmem, dptr, err);
+  st_status rc = st_gmem_free(&gpu->gmem, dptr, err);
+  if (rc == ST_OK) {
+    st_api_event ev = {.kind = ST_API_FREE, .dptr = dptr};
+    st_gpu_record(gpu, &ev);
+  }
+  return rc;
+}
+
+void st_gpu_record_api(st_gpu *gpu, st_api_recorder fn, void *ctx) {
+  gpu->record = fn;
+  gpu->record_ctx = ctx;
 }
 
 static uint8_t *host_range(st_gpu *gpu, uint64_t addr, uint64_t bytes, st_error *err) {
@@ -82,7 +99,7 @@ static uint8_t *host_range(st_gpu *gpu, uint64_t addr, uint64_t bytes, st_error 
 
 st_status st_memcpy_htod(st_gpu *gpu, uint64_t dst, const void *src, uint64_t bytes,
                          st_error *err) {
-  st_status rc = st_synchronize(gpu, err);
+  st_status rc = run_queue(gpu, err);
   if (rc != ST_OK) {
     return rc;
   }
@@ -94,11 +111,13 @@ st_status st_memcpy_htod(st_gpu *gpu, uint64_t dst, const void *src, uint64_t by
     return ST_ERR_USAGE;
   }
   memcpy(p, src, bytes);
+  st_api_event ev = {.kind = ST_API_HTOD, .dptr = dst, .bytes = bytes, .data = src};
+  st_gpu_record(gpu, &ev);
   return ST_OK;
 }
 
 st_status st_memcpy_dtoh(st_gpu *gpu, void *dst, uint64_t src, uint64_t bytes, st_error *err) {
-  st_status rc = st_synchronize(gpu, err);
+  st_status rc = run_queue(gpu, err);
   if (rc != ST_OK) {
     return rc;
   }
@@ -113,6 +132,8 @@ st_status st_memcpy_dtoh(st_gpu *gpu, void *dst, uint64_t src, uint64_t bytes, s
   if (gpu->observe_copy != NULL) {
     gpu->observe_copy(gpu->observe_ctx, dst, bytes);
   }
+  st_api_event ev = {.kind = ST_API_DTOH, .dptr = src, .bytes = bytes, .data = dst};
+  st_gpu_record(gpu, &ev);
   return ST_OK;
 }
 
@@ -166,7 +187,7 @@ st_status st_gpu_trace_unit(st_gpu *gpu, const char *unit, FILE *f, st_error *er
 }
 
 st_status st_memset(st_gpu *gpu, uint64_t dst, uint8_t value, uint64_t bytes, st_error *err) {
-  st_status rc = st_synchronize(gpu, err);
+  st_status rc = run_queue(gpu, err);
   if (rc != ST_OK) {
     return rc;
   }
@@ -178,6 +199,8 @@ st_status st_memset(st_gpu *gpu, uint64_t dst, uint8_t value, uint64_t bytes, st
     return ST_ERR_USAGE;
   }
   memset(p, value, bytes);
+  st_api_event ev = {.kind = ST_API_MEMSET, .dptr = dst, .bytes = bytes, .value = value};
+  st_gpu_record(gpu, &ev);
   return ST_OK;
 }
 
@@ -239,6 +262,8 @@ st_status st_stream_create(st_gpu *gpu, uint32_t *stream, st_error *err) {
     return st_error_set(err, ST_ERR_USAGE, "too many streams");
   }
   *stream = ++gpu->n_streams;
+  st_api_event ev = {.kind = ST_API_STREAM, .stream = *stream};
+  st_gpu_record(gpu, &ev);
   return ST_OK;
 }
 
@@ -343,6 +368,10 @@ st_status st_launch_on(st_gpu *gpu, uint32_t stream, st_kmodule *mod, const char
   k.launch_id = ++gpu->next_launch_id;
   k.stream = stream;
   gpu->queue[gpu->n_queue++] = k;
+  st_api_event ev = {.kind = ST_API_LAUNCH, .name = entry, .module = m->source_name,
+                     .grid = grid, .block = block, .shared_bytes = shared_bytes,
+                     .stream = stream, .args = args, .n_args = n_args};
+  st_gpu_record(gpu, &ev);
   return ST_OK;
 }
 
@@ -375,7 +404,7 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-st_status st_synchronize(st_gpu *gpu, st_error *err) {
+static st_status run_queue(st_gpu *gpu, st_error *err) {
   st_status rc = ST_OK;
   if (gpu->broken && gpu->n_queue > 0) {
     rc = st_error_set(err, ST_ERR_USAGE,
@@ -403,5 +432,14 @@ st_status st_synchronize(st_gpu *gpu, st_error *err) {
     st_kernel_release(&gpu->queue[i]);
   }
   gpu->n_queue = 0;
+  return rc;
+}
+
+st_status st_synchronize(st_gpu *gpu, st_error *err) {
+  st_status rc = run_queue(gpu, err);
+  if (rc == ST_OK) {
+    st_api_event ev = {.kind = ST_API_SYNC};
+    st_gpu_record(gpu, &ev);
+  }
   return rc;
 }

@@ -33,12 +33,21 @@ struct st_gpu {
   st_tmachine *tm;        /* the timing model, created by the first timing-mode kernel */
   st_copy_observer observe_copy; /* called with every device-to-host copy, or NULL */
   void *observe_ctx;
+  st_api_recorder record; /* called with every host API call, or NULL */
+  void *record_ctx;
   const struct st_cosim_provider *cosim; /* RTL co-simulation provider, or NULL */
   struct st_unit_trace_run *traces; /* --trace UNIT: the units traced, their files */
   size_t n_traces;
   st_statset *kstats;     /* statistics of each kernel run, in launch order */
   size_t n_kstats, cap_kstats;
 };
+
+/* Reports a host API call to the recorder, if any. */
+static inline void st_gpu_record(st_gpu *gpu, const st_api_event *ev) {
+  if (gpu->record != NULL) {
+    gpu->record(gpu->record_ctx, ev);
+  }
+}
 
 /* Frees a list of loaded modules. */
 void st_kmodules_free(st_kmodule *km);

@@ -213,7 +213,6 @@ st_status st_module_load_file(st_gpu *gpu, const char *path, st_kmodule **out, s
 
 st_status st_module_symbol(st_gpu *gpu, st_kmodule *km, const char *name, uint64_t *dptr,
                            uint64_t *bytes, st_error *err) {
-  (void)gpu;
   const st_module *m = km->ir;
   for (uint32_t i = 0; i < m->n_syms; i++) {
     const st_symbol *s = &m->syms[i];
@@ -223,6 +222,9 @@ st_status st_module_symbol(st_gpu *gpu, st_kmodule *km, const char *name, uint64
       if (bytes != NULL) {
         *bytes = s->size;
       }
+      st_api_event ev = {.kind = ST_API_SYMBOL, .name = name, .module = m->source_name,
+                         .dptr = km->sym_addr[i], .bytes = s->size};
+      st_gpu_record(gpu, &ev);
       return ST_OK;
     }
   }

@@ -29,7 +29,7 @@ grep -q '{"kmn_centres", (const void \*)&kmn_centres}' "$TMP/kmn/kernels.h" || f
 exported lmd lmd                           # a 56-byte struct passed by value
 grep -q "^launch lmd_kernel .* b:[0-9a-f]\{112\} " "$TMP/lmd/replay.txt" || fail "lmd: the by-value struct"
 exported scm scm                           # a kernel shared with another workload (../sc)
-exported streams "$SRC/tests/timing/streams.yaml"   # a workload file with streams
+exported streams "$SRC/tests/timing/streams.yaml" -o "$TMP/streams-out"   # a workload file with streams
 grep -q "^stream 1" "$TMP/streams/replay.txt" || fail "streams: no stream"
 
 # a planted difference: one expected byte changed is reported, exit 1

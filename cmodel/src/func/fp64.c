@@ -2,11 +2,15 @@
  * min / max operations, with the GPU's f64 NaN rules: an input NaN's payload
  * propagates quieted, a new NaN is ST_F64_DEFAULT_NAN.
  *
- * Which NaN wins when several inputs are NaN follows the SASS instruction
- * (observed on H200, sm_90; ptxas keeps the PTX operand order in the SASS
- * operand slots A, B, C): DADD/DMUL/DFMA/DSETP.MIN take operand B first, then
- * C, then A. So add/sub/mul/min/max prefer b, fma prefers b, then c, then a.
- * div.rn.f64 is a software sequence that tests a first. */
+ * Which NaN wins when several inputs are NaN is fixed by the SASS operand slot
+ * (observed on H200, sm_90): DADD returns its second source's NaN, else its
+ * first's; DMUL slot B's, else A's; DFMA slot B's, else C's, else A's; min/max
+ * (DSETP + SEL) the second source's. div.rn.f64 is a software sequence that
+ * tests a first. ptxas fills the slots of commutative operands from its
+ * register allocation, not from the PTX order, which this model cannot see; it
+ * takes the slots in PTX order, as in the recorded kernels: add/sub/mul/min/max
+ * prefer b, fma/mad b, then c, then a (an immediate multiplier: c, then a),
+ * div a. See docs/arith.md, "NaN rules". */
 #include <math.h>
 
 #include "func/fpbits.h"

@@ -9,10 +9,13 @@
  *    operation on non-NaN inputs (inf-inf, 0*inf, 0/0, inf/inf, sqrt of a negative) gives
  *    F64_DEFAULT_NAN = 0xfff8000000000000 (as on silicon).
  *    Inputs with two or three NaN operands are left out (a NaN operand is replaced): the manual
- *    does not say which payload wins, and on silicon it depends on the SASS operand order that
- *    ptxas picks (add/sub/mul/div gave a's; fma gave a, else c, else b, but c before a when the
- *    multiplier was an immediate). So is c = NaN with a*b = 0*inf (two NaNs meet in slot 36,
- *    which nvcc compiles to mul + add).
+ *    does not say which payload wins, and on silicon it is decided by the SASS operand slot,
+ *    which ptxas fills from its register allocation. In this kernel ptxas puts b in slot A and
+ *    a in the second slot (DADD R(b), R(a); DFMA R(b), R(a), R(c)), so silicon gave a's for
+ *    add/sub/mul/div and a, else c, else b for fma (c before a when the multiplier was an
+ *    immediate), while the model follows the PTX order (b's for add). So is c = NaN with
+ *    a*b = 0*inf (two NaNs meet in slot 36, which nvcc compiles to mul + add). Several NaN
+ *    operands are tested in the "nan" group, whose kernels keep a, b, c in PTX order.
  *  - min/max: one NaN operand returns the other; -0.0 < +0.0.
  *  - abs.f64: a NaN input comes back quieted with its sign and payload (silicon; the manual says
  *    "passed through unchanged", which holds for quiet NaNs); others clear the sign bit.

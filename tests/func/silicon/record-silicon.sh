@@ -8,7 +8,7 @@ set -eu
 work=$1
 shift
 here=$(cd "$(dirname "$0")/.." && pwd)
-groups=${*:-int bits cmp f32 f64 cvt mem atom sync warp simt call}
+groups=${*:-int bits cmp f32 f64 cvt mem atom sync warp simt call nan}
 for g in $groups; do
   yaml=$work/$g/$g.yaml
   out=$here/$g/silicon.sha256

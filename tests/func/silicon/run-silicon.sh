@@ -10,7 +10,7 @@ set -u
 bindir=$1 work=$2
 shift 2
 here=$(cd "$(dirname "$0")/.." && pwd)
-groups=${*:-int bits cmp f32 f64 cvt mem atom sync warp simt call}
+groups=${*:-int bits cmp f32 f64 cvt mem atom sync warp simt call nan}
 status=0
 for g in $groups; do
   mkdir -p "$work/actual/$g"

@@ -21,6 +21,7 @@
 typedef struct dyncta_bind {
   uint8_t start; /* a kernel began: its first cycle delivers kernel_start */
   uint8_t n_max; /* N of that kernel */
+  uint16_t win_idle, win_mem; /* C_idle and C_mem of the last window, as decided on */
 } dyncta_bind;
 
 /* The statistics counters (summed over SMs and cycles). */
@@ -126,6 +127,17 @@ static st_status end_cycle(st_uinst *u, st_sm *sm, uint64_t now, bool drained, s
     c[C_BOOSTS] += out->boost;
   }
   c[C_PAUSED_ISSUES] += ev->paused_issues;
+  {
+    /* The window's counts as the decision sees them (the trace reports
+     * them): the registers plus this cycle's event, saturating. */
+    const dyncta_state *s0 = u->s;
+    if (!b->start && s0->timer == p->period - 1) {
+      dyncta_cycle cls = dyncta_classify(p, in);
+      unsigned cmax = (1u << p->cnt_w) - 1;
+      b->win_idle = (uint16_t)(s0->c_idle + (cls == DYNCTA_CYCLE_IDLE && s0->c_idle < cmax));
+      b->win_mem = (uint16_t)(s0->c_mem + (cls == DYNCTA_CYCLE_MEM && s0->c_mem < cmax));
+    }
+  }
   st_uinst_tick(u);
   const dyncta_state *s = u->s;
   if (s->dec_valid) {
@@ -198,8 +210,9 @@ static bool window(const st_uinst *u, unsigned *n, unsigned *n_paused) {
   return true;
 }
 
-/* kernel,name,window,cycle,drained,mean_n,paused,n0,n1,...: every SM's
- * window ends in the same cycle. */
+/* kernel,name,window,cycle,drained,mean_n,paused,n0,n1,...,ci0,ci1,...,
+ * cm0,cm1,...: every SM's window ends in the same cycle; ciK and cmK are
+ * SM K's C_idle and C_mem of the window that just ended. */
 static void trace_cycle(st_trace *t, st_uinst *const *inst, unsigned n_sms) {
   unsigned n, paused;
   if (n_sms == 0 || inst[0] == NULL || !window(inst[0], &n, &paused)) {
@@ -211,6 +224,12 @@ static void trace_cycle(st_trace *t, st_uinst *const *inst, unsigned n_sms) {
     fprintf(f, "kernel,name,window,cycle,drained,mean_n,paused");
     for (unsigned i = 0; i < n_sms; i++) {
       fprintf(f, ",n%u", i);
+    }
+    for (unsigned i = 0; i < n_sms; i++) {
+      fprintf(f, ",ci%u", i);
+    }
+    for (unsigned i = 0; i < n_sms; i++) {
+      fprintf(f, ",cm%u", i);
     }
     fputc('\n', f);
     t->header = true;
@@ -231,12 +250,20 @@ static void trace_cycle(st_trace *t, st_uinst *const *inst, unsigned n_sms) {
     }
     fprintf(f, ",%u", n);
   }
+  for (unsigned i = 0; i < n_sms; i++) {
+    const dyncta_bind *b = inst[i] != NULL ? inst[i]->priv : NULL;
+    fprintf(f, ",%u", b != NULL ? b->win_idle : 0);
+  }
+  for (unsigned i = 0; i < n_sms; i++) {
+    const dyncta_bind *b = inst[i] != NULL ? inst[i]->priv : NULL;
+    fprintf(f, ",%u", b != NULL ? b->win_mem : 0);
+  }
   fputc('\n', f);
 }
 
 static const st_unit_trace_ops trace = {
     "one CSV line per sampling window: kernel, window, cycle, drained, mean n, paused blocks, "
-    "each SM's new limit n",
+    "each SM's new limit n, then each SM's C_idle and C_mem of the window",
     trace_cycle};
 
 /* spec/dyncta.md §2: Design Compiler on TSMC 65 nm; the paper counts two

@@ -7,7 +7,9 @@ trace, the distribution of C_idle and C_mem over the windows of SMs that hold
 a CTA while the kernel still has unissued CTAs (the windows in which DYNCTA's
 decision matters), against T_IDLE, T_MEM_L and T_MEM_H.
 
-    scripts/dyncta-windows.py [--t-idle 16 --t-mem-l 128 --t-mem-h 384] TRACE.csv...
+    scripts/dyncta-windows.py [--all] [--t-idle 16 --t-mem-l 128 --t-mem-h 384] TRACE.csv...
+
+--all counts the windows after the kernel issued its last CTA too.
 """
 import argparse
 import csv
@@ -27,6 +29,7 @@ def main():
     ap.add_argument("--t-idle", type=int, default=16)
     ap.add_argument("--t-mem-l", type=int, default=128)
     ap.add_argument("--t-mem-h", type=int, default=384)
+    ap.add_argument("--all", action="store_true", help="count windows after the last CTA issued too")
     ap.add_argument("traces", nargs="+")
     a = ap.parse_args()
     traces = []
@@ -48,7 +51,7 @@ def main():
         n_sms = sum(1 for k in rows[0] if k.startswith("ci"))
         ci, cm, ns = [], [], []
         for r in rows:
-            if r["drained"] != "0":
+            if r["drained"] != "0" and not a.all:
                 continue
             for i in range(n_sms):
                 idle, mem = int(r["ci%d" % i]), int(r["cm%d" % i])

@@ -19,6 +19,7 @@ PACKAGES="
   yosys
   iverilog
   gnuplot-nox
+  python3
   parallel
   munge
   slurmctld

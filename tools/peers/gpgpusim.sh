@@ -274,6 +274,7 @@ cmd_run() {
   [ -f "$cfgdir/gpgpusim.config" ] || die "no GTX480 configuration in $cfgdir"
   [ -f "$exp/replay.txt" ] && [ -f "$exp/Makefile" ] ||
     die "'$exp' is not an export of simtref run --export-cuda (no replay.txt or Makefile)"
+  exp=$(cd "$exp" && pwd)
   set -- "$exp"/src/*.ptx
   [ -f "$1" ] || die "no PTX in $exp/src"
   [ $# -eq 1 ] || die "$exp/src holds several PTX files; GPGPU-Sim reads one"
@@ -304,7 +305,7 @@ cmd_run() {
 
   {
     echo "workload=$name"
-    echo "export=$(cd "$exp" && pwd)"
+    echo "export=$exp"
     echo "gpgpusim=$(sed -n 's/^commit=//p' "$b/simtref-peer.txt")"
     echo "config=SM2_GTX480"
     echo "preload=$preload"
@@ -410,13 +411,14 @@ $f"
 $f	$w"
   done
   echo "workload,launch,kernel,gpu_sim_cycle,gpu_sim_insn,ipc,l1d_accesses,l1d_misses,l1d_miss_rate,l2_accesses,l2_misses,l2_miss_rate,dram_bytes,dram_gbps"
-  printf '%s\n' "$names" | sed '/^$/d' > "${TMPDIR:-/tmp}/gpgpusim-collect.$$"
+  namefile=$(mktemp)
+  trap 'rm -f "$namefile"' EXIT
+  printf '%s\n' "$names" | sed '/^$/d' > "$namefile"
   # shellcheck disable=SC2086
   (IFS='
-'; awk -v namefile="${TMPDIR:-/tmp}/gpgpusim-collect.$$" '
+'; awk -v namefile="$namefile" '
 BEGIN { FS = " "; while ((getline l < namefile) > 0) { split(l, p, "\t"); names[p[1]] = p[2] } }
 '"$collect_awk" $files)
-  rm -f "${TMPDIR:-/tmp}/gpgpusim-collect.$$"
 }
 
 [ $# -ge 1 ] || { usage >&2; exit 2; }

@@ -404,12 +404,16 @@ cmd_collect() {
     else
       die "'$d' is neither a run directory nor a log"
     fi
-    grep -q '^kernel_name = ' "$f" || die "'$f' holds no GPGPU-Sim kernel statistics"
+    if ! grep -q '^kernel_name = ' "$f"; then
+      echo "$me: warning: '$f' holds no GPGPU-Sim kernel statistics (no launch finished); skipped" >&2
+      continue
+    fi
     files="$files
 $f"
     names="$names
 $f	$w"
   done
+  [ -n "$files" ] || die "no GPGPU-Sim kernel statistics in any of: $*"
   echo "workload,launch,kernel,gpu_sim_cycle,gpu_sim_insn,ipc,l1d_accesses,l1d_misses,l1d_miss_rate,l2_accesses,l2_misses,l2_miss_rate,dram_bytes,dram_gbps"
   namefile=$(mktemp)
   trap 'rm -f "$namefile"' EXIT

@@ -234,6 +234,7 @@ cmd_build() {
   apply_fixes "$b"
   build_env "$b" "$cuda"
   log="$b/simtref-build.log"
+  rm -f "$b/simtref-peer.txt"   # `run` refuses the build until this one succeeds
   echo "$me: building GPGPU-Sim ($commit) with CUDA $(cuda_version_number "$cuda") in $b (log: $log)"
   (cd "$b" && nice make -j"${JOBS:-2}" > "$log" 2>&1) || {
     grep -E ' error|Error [0-9]' "$log" | head -20 >&2

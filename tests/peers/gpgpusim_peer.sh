@@ -4,7 +4,7 @@
 # launches, cold start, GTX480, as GPGPU-Sim 4.2 dev printed them) into the
 # expected CSV, per launch, with the cumulative counters differenced; bad
 # uses (no source directory, GPGPU-Sim not built, no log) fail with exit 2
-# and say why.
+# and say why; `compare` sets the launches beside simtref's statistics.
 #   sh gpgpusim_peer.sh PATH/TO/simtref SOURCE_DIR
 . "$(dirname "$0")/../cli/lib.inc"
 PEER="$SRC/tools/peers/gpgpusim.sh"
@@ -33,6 +33,44 @@ expect_in "$TMP/out" "renamed,0,bfs_expand,3118,"
 expect_eq "$(grep -c '^bfs,' "$TMP/out")" 3 "collect: launches of the first run"
 expect_eq "$(grep -c '^renamed,' "$TMP/out")" 3 "collect: launches of the second run, indices from 0"
 expect_in "$TMP/out" "renamed,2,bfs_expand,"
+
+# compare: beside simtref's text statistics (a hand-written excerpt), launch by launch.
+cat > "$TMP/bfs.stats" <<'END'
+workload = bfs
+cycles = 7952
+kernel.0.name = bfs_expand
+kernel.0.cycles = 2790
+kernel.0.ipc = 30.848029
+kernel.0.l1d.miss_rate = 0.288732
+kernel.0.l2.miss_rate = 0.613333
+kernel.0.dram.gbytes_per_second = 1.476833
+kernel.1.name = bfs_advance
+kernel.1.cycles = 1125
+kernel.1.ipc = 65.557333
+kernel.1.l1d.miss_rate = 0.279412
+kernel.1.l2.miss_rate = 0.471429
+kernel.1.dram.gbytes_per_second = 2.627478
+kernel.2.name = bfs_expand
+kernel.2.cycles = 4037
+kernel.2.ipc = 21.365370
+kernel.2.l1d.miss_rate = 0.377551
+kernel.2.l2.miss_rate = 0.337500
+kernel.2.dram.gbytes_per_second = 0.599077
+END
+expect_exit 0 sh "$PEER" compare "$TMP/runs/bfs" "$TMP/bfs.stats"
+expect_in "$TMP/out" "launch,kernel,simtref_cycles,gpgpusim_cycles,cycle_ratio,"
+expect_in "$TMP/out" "0,bfs_expand,2790,3118,1.118,30.8480,26.2877,0.2887,0.2887,0.6133,0.6320,1.4768,2.3851"
+expect_in "$TMP/out" "2,bfs_expand,4037,5089,1.261,"
+expect_empty "$TMP/err"
+sed 's/^kernel.1.name = bfs_advance/kernel.1.name = other/' "$TMP/bfs.stats" > "$TMP/renamed.stats"
+expect_exit 0 sh "$PEER" compare "$TMP/runs/bfs" "$TMP/renamed.stats"
+expect_in "$TMP/err" "warning: launch 1 is other in simtref, bfs_advance in GPGPU-Sim"
+sed 's/^workload = bfs/workload = hot/' "$TMP/bfs.stats" > "$TMP/hot.stats"
+expect_exit 2 sh "$PEER" compare "$TMP/runs/bfs" "$TMP/hot.stats"
+expect_in "$TMP/err" "simtref's run of 'hot', '$TMP/runs/bfs' GPGPU-Sim's run of 'bfs'"
+echo '{"cycles": 1}' > "$TMP/bfs.json"
+expect_exit 2 sh "$PEER" compare "$TMP/runs/bfs" "$TMP/bfs.json"
+expect_in "$TMP/err" "give the text form of simtref run --stats"
 
 # Errors.
 expect_exit 2 sh "$PEER" collect "$TMP/nothing"

@@ -16,6 +16,8 @@
 #                              as simtref)
 #       --timeout SECONDS      stop the simulation after SECONDS (default: none)
 #   gpgpusim.sh collect OUT_DIR...             CSV of every launch on stdout
+#   gpgpusim.sh compare OUT_DIR SIMTREF_STATS  one run beside simtref's
+#       `simtref run NAME --stats FILE` (text, not .json), launch by launch
 #
 # Exit status: 0 success; 1 the replay reported a difference or GPGPU-Sim
 # failed; 2 bad usage, a missing source directory, an unbuilt GPGPU-Sim.
@@ -426,6 +428,45 @@ BEGIN { FS = " "; while ((getline l < namefile) > 0) { split(l, p, "\t"); names[
 '"$collect_awk" $files)
 }
 
+# One run's launches beside simtref's: collect's rows joined with the
+# kernel.N.* keys of simtref's text statistics by launch index.
+cmd_compare() {
+  [ $# -eq 2 ] || die "usage: $me compare OUT_DIR SIMTREF_STATS (simtref run NAME --stats FILE, text form)"
+  [ -f "$2" ] || die "no simtref statistics file '$2'"
+  grep -q '^kernel\.0\.cycles = ' "$2" ||
+    die "'$2' has no kernel.0.cycles: give the text form of simtref run --stats (not .json)"
+  csv=$(cmd_collect "$1") || exit $?
+  sw=$(sed -n 's/^workload = //p' "$2" | head -1)
+  gw=$(printf '%s\n' "$csv" | sed -n '2s/,.*//p')
+  [ -z "$sw" ] || [ "$sw" = "$gw" ] ||
+    die "'$2' is simtref's run of '$sw', '$1' GPGPU-Sim's run of '$gw'"
+  printf '%s\n' "$csv" | awk -v stats="$2" -v me="$me" '
+BEGIN {
+  FS = " = "
+  while ((getline l < stats) > 0) {
+    n = index(l, " = "); if (n == 0) continue
+    k = substr(l, 1, n - 1); v = substr(l, n + 3)
+    if (k ~ /^kernel\.[0-9]+\./) st[k] = v
+  }
+  FS = ","
+  print "launch,kernel,simtref_cycles,gpgpusim_cycles,cycle_ratio,simtref_ipc,gpgpusim_ipc,simtref_l1d_miss_rate,gpgpusim_l1d_miss_rate,simtref_l2_miss_rate,gpgpusim_l2_miss_rate,simtref_dram_gbps,gpgpusim_dram_gbps"
+}
+NR == 1 { next }
+{
+  i = $2; p = "kernel." i "."
+  if (!((p "cycles") in st)) { printf "%s: warning: simtref has no launch %d\n", me, i > "/dev/stderr"; next }
+  if (st[p "name"] != $3) printf "%s: warning: launch %d is %s in simtref, %s in GPGPU-Sim\n", me, i, st[p "name"], $3 > "/dev/stderr"
+  seen[i] = 1
+  printf "%d,%s,%d,%d,%.3f,%.4f,%s,%.4f,%s,%.4f,%s,%.4f,%s\n", i, $3, st[p "cycles"], $4,
+    (st[p "cycles"] > 0 ? $4 / st[p "cycles"] : 0), st[p "ipc"], $6,
+    st[p "l1d.miss_rate"], $9, st[p "l2.miss_rate"], $12, st[p "dram.gbytes_per_second"], $14
+}
+END {
+  for (k in st) if (k ~ /\.cycles$/) { split(k, a, "."); if (!(a[2] in seen)) missing++ }
+  if (missing) printf "%s: warning: %d launch(es) of simtref not in the GPGPU-Sim run\n", me, missing > "/dev/stderr"
+}'
+}
+
 [ $# -ge 1 ] || { usage >&2; exit 2; }
 sub="$1"; shift
 case "$sub" in
@@ -433,6 +474,7 @@ case "$sub" in
   build) cmd_build "$@" ;;
   run) cmd_run "$@" ;;
   collect) cmd_collect "$@" ;;
+  compare) cmd_compare "$@" ;;
   -h|--help|help) usage ;;
   *) usage >&2; die "unknown command '$sub'" ;;
 esac

@@ -208,7 +208,8 @@ build_env() {
   export PTXAS_CUDA_INSTALL_PATH="$cuda"
   export GPGPUSIM_ROOT="$b"
   export GPGPUSIM_SETUP_ENVIRONMENT_WAS_RUN=1
-  export GPGPUSIM_CONFIG="gcc-$cc_version/cuda-$(cuda_version_number "$cuda")/release"
+  cuda_number=$(cuda_version_number "$cuda")
+  export GPGPUSIM_CONFIG="gcc-$cc_version/cuda-$cuda_number/release"
   # The dev branch does not compile without AccelWattch (gpu-sim.cc calls
   # into it); it is compiled in and switched off at run time
   # (-power_simulation_enabled 0).

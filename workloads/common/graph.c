@@ -4,6 +4,7 @@
  * ends and the seed, so both directions carry the same length. */
 #include "graph.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -247,3 +248,89 @@ void st_wl_graph_describe(const st_wl_graph *g, char *buf, size_t size) {
   snprintf(buf, size, "%u vertices, %u arcs, degree min/mean/max %u/%.2f/%u", g->n, g->m,
            g->n ? lo : 0, g->n ? (double)g->m / g->n : 0.0, hi);
 }
+
+void st_wl_graph_log_degrees(FILE *log, const char *name, const st_wl_graph *g,
+                             const uint32_t *upper, size_t n) {
+  if (log == NULL || n == 0) {
+    return;
+  }
+  char buf[160];
+  st_wl_graph_describe(g, buf, sizeof buf);
+  uint64_t count[16] = {0};
+  n = n < 16 ? n : 16;
+  for (uint32_t v = 0; v < g->n; v++) {
+    uint32_t d = g->row[v + 1] - g->row[v];
+    size_t b = 0;
+    while (b + 1 < n && d > upper[b]) {
+      b++;
+    }
+    count[b]++;
+  }
+  fprintf(log, "  %s: %s\n  %s: degree", name, buf, name);
+  for (size_t b = 0; b < n; b++) {
+    uint32_t lo = b == 0 ? 0 : upper[b - 1] + 1;
+    if (b + 1 == n) {
+      fprintf(log, " >%u: %" PRIu64 "\n", lo - 1, count[b]);
+    } else if (lo == upper[b]) {
+      fprintf(log, " %u: %" PRIu64 ",", lo, count[b]);
+    } else {
+      fprintf(log, " %u-%u: %" PRIu64 ",", lo, upper[b], count[b]);
+    }
+  }
+}
+
+/* Dijkstra with a binary heap of (distance, vertex), lazy deletion. */
+int st_wl_graph_dijkstra(const st_wl_graph *g, uint32_t source, int32_t inf, int32_t *dist) {
+  size_t cap = (size_t)g->m + 1;
+  uint64_t *heap = malloc(cap * sizeof *heap);
+  if (heap == NULL) {
+    return -1;
+  }
+  for (uint32_t v = 0; v < g->n; v++) {
+    dist[v] = inf;
+  }
+  size_t size = 0;
+  dist[source] = 0;
+  heap[size++] = (uint64_t)source;
+  while (size > 0) {
+    uint64_t top = heap[0];
+    heap[0] = heap[--size];
+    for (size_t i = 0;;) { /* sift down */
+      size_t l = 2 * i + 1, r = l + 1, s = i;
+      if (l < size && heap[l] < heap[s]) s = l;
+      if (r < size && heap[r] < heap[s]) s = r;
+      if (s == i) break;
+      uint64_t t = heap[i];
+      heap[i] = heap[s];
+      heap[s] = t;
+      i = s;
+    }
+    uint32_t v = (uint32_t)top;
+    int32_t d = (int32_t)(top >> 32);
+    if (d != dist[v]) {
+      continue;
+    }
+    for (uint32_t e = g->row[v]; e < g->row[v + 1]; e++) {
+      uint32_t u = g->col[e];
+      int32_t nd = d + (int32_t)g->weight[e];
+      if (nd < dist[u]) {
+        dist[u] = nd;
+        if (size == cap) { /* each arc pushes at most once */
+          free(heap);
+          return -1;
+        }
+        size_t i = size++;
+        heap[i] = (uint64_t)nd << 32 | u;
+        while (i > 0 && heap[(i - 1) / 2] > heap[i]) { /* sift up */
+          uint64_t t = heap[i];
+          heap[i] = heap[(i - 1) / 2];
+          heap[(i - 1) / 2] = t;
+          i = (i - 1) / 2;
+        }
+      }
+    }
+  }
+  free(heap);
+  return 0;
+}
+

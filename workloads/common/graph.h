@@ -20,6 +20,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "workload.h"
 
@@ -49,5 +50,16 @@ void st_wl_graph_free(st_wl_graph *g);
 
 /* "n vertices, m arcs, degree min/mean/max a/b/c" for logs. */
 void st_wl_graph_describe(const st_wl_graph *g, char *buf, size_t size);
+
+/* Logs "  NAME: <describe>" and "  NAME: degree 0-1: a, 2: b, ..., >8: z": how
+ * many vertices have each degree, in n buckets, bucket i holding the degrees
+ * above upper[i - 1] up to upper[i] (the last bucket: all above
+ * upper[n - 2]). Nothing when log is NULL. */
+void st_wl_graph_log_degrees(FILE *log, const char *name, const st_wl_graph *g,
+                             const uint32_t *upper, size_t n);
+
+/* Shortest path lengths from source over the weighted graph (Dijkstra with a
+ * binary heap); unreached vertices get inf. -1 when out of memory. */
+int st_wl_graph_dijkstra(const st_wl_graph *g, uint32_t source, int32_t inf, int32_t *dist);
 
 #endif

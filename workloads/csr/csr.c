@@ -14,77 +14,8 @@
 #define THREADS 64
 #define SSSP_INF 99999999
 
-/* Logs the graph (describe) and how many vertices have degree 1, 2, 3, 4,
- * 5-8 and more. */
-static void log_degrees(FILE *log, const st_wl_graph *g) {
-  if (log == NULL) {
-    return;
-  }
-  char buf[160];
-  st_wl_graph_describe(g, buf, sizeof buf);
-  uint32_t bucket[6] = {0};
-  for (uint32_t v = 0; v < g->n; v++) {
-    uint32_t d = g->row[v + 1] - g->row[v];
-    bucket[d == 0 ? 0 : d <= 4 ? d - 1 : d <= 8 ? 4 : 5]++;
-  }
-  fprintf(log, "  csr: %s\n  csr: degree 0-1: %u, 2: %u, 3: %u, 4: %u, 5-8: %u, >8: %u\n", buf,
-          bucket[0], bucket[1], bucket[2], bucket[3], bucket[4], bucket[5]);
-}
-
-/* Dijkstra with a binary heap of (distance, vertex), lazy deletion. */
-static int cpu_dijkstra(const st_wl_graph *g, uint32_t source, int32_t *dist) {
-  size_t cap = (size_t)g->m + 1;
-  uint64_t *heap = malloc(cap * sizeof *heap);
-  if (heap == NULL) {
-    return -1;
-  }
-  for (uint32_t v = 0; v < g->n; v++) {
-    dist[v] = SSSP_INF;
-  }
-  size_t size = 0;
-  dist[source] = 0;
-  heap[size++] = (uint64_t)source;
-  while (size > 0) {
-    uint64_t top = heap[0];
-    heap[0] = heap[--size];
-    for (size_t i = 0;;) { /* sift down */
-      size_t l = 2 * i + 1, r = l + 1, s = i;
-      if (l < size && heap[l] < heap[s]) s = l;
-      if (r < size && heap[r] < heap[s]) s = r;
-      if (s == i) break;
-      uint64_t t = heap[i];
-      heap[i] = heap[s];
-      heap[s] = t;
-      i = s;
-    }
-    uint32_t v = (uint32_t)top;
-    int32_t d = (int32_t)(top >> 32);
-    if (d != dist[v]) {
-      continue;
-    }
-    for (uint32_t e = g->row[v]; e < g->row[v + 1]; e++) {
-      uint32_t u = g->col[e];
-      int32_t nd = d + (int32_t)g->weight[e];
-      if (nd < dist[u]) {
-        dist[u] = nd;
-        if (size == cap) { /* each arc pushes at most once */
-          free(heap);
-          return -1;
-        }
-        size_t i = size++;
-        heap[i] = (uint64_t)nd << 32 | u;
-        while (i > 0 && heap[(i - 1) / 2] > heap[i]) { /* sift up */
-          uint64_t t = heap[i];
-          heap[i] = heap[(i - 1) / 2];
-          heap[(i - 1) / 2] = t;
-          i = (i - 1) / 2;
-        }
-      }
-    }
-  }
-  free(heap);
-  return 0;
-}
+/* The degree buckets the log shows: 0-1, 2, 3, 4, 5-8, more. */
+static const uint32_t degree_upper[] = {1, 2, 3, 4, 8, UINT32_MAX};
 
 /* One launch of `entry` over grid, THREADS threads per CTA. */
 static st_status launch(st_wl_ctx *ctx, const char *entry, st_dim3 grid, const st_arg *args,
@@ -100,7 +31,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     return rc;
   }
   int n = (int)g.n;
-  log_degrees(ctx->log, &g);
+  st_wl_graph_log_degrees(ctx->log, "csr", &g, degree_upper, 6);
   int32_t *dist = malloc((size_t)n * sizeof *dist);
   int32_t *want = malloc((size_t)n * sizeof *want);
   rc = dist && want ? ST_OK : ST_ERR_NOMEM;
@@ -135,7 +66,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   }
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, dist, d_dist, (uint64_t)n * 4, err);
   if (rc == ST_OK) {
-    if (cpu_dijkstra(&g, 0, want) != 0) {
+    if (st_wl_graph_dijkstra(&g, 0, SSSP_INF, want) != 0) {
       rc = ST_ERR_NOMEM;
     }
   }

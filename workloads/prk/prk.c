@@ -17,28 +17,8 @@
 #define THREADS 64
 #define PER_VERTEX 3
 
-/* Logs the graph (describe) and how many vertices fall in each degree
- * bucket. */
-static void log_degrees(FILE *log, const st_wl_graph *g) {
-  if (log == NULL) {
-    return;
-  }
-  char buf[160];
-  st_wl_graph_describe(g, buf, sizeof buf);
-  static const uint32_t upper[] = {2, 3, 7, 15, 63, 255, UINT32_MAX};
-  uint32_t bucket[7] = {0};
-  for (uint32_t v = 0; v < g->n; v++) {
-    uint32_t d = g->row[v + 1] - g->row[v], b = 0;
-    while (d > upper[b]) {
-      b++;
-    }
-    bucket[b]++;
-  }
-  fprintf(log,
-          "  prk: %s\n  prk: degree 1-2: %u, 3: %u, 4-7: %u, 8-15: %u, 16-63: %u, 64-255: %u, "
-          ">=256: %u\n",
-          buf, bucket[0], bucket[1], bucket[2], bucket[3], bucket[4], bucket[5], bucket[6]);
-}
+/* The degree buckets the log shows: 0-2, 3, 4-7, 8-15, 16-63, 64-255, more. */
+static const uint32_t degree_upper[] = {2, 3, 7, 15, 63, 255, UINT32_MAX};
 
 /* The kernels' arithmetic, in their order. */
 static void cpu_pagerank(const st_wl_graph *g, const int32_t *outdeg, int iterations, float *rank,
@@ -83,7 +63,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     return rc;
   }
   int n = (int)g.n;
-  log_degrees(ctx->log, &g);
+  st_wl_graph_log_degrees(ctx->log, "prk", &g, degree_upper, 7);
   int32_t *outdeg = malloc((size_t)n * sizeof *outdeg);
   float *rank = malloc((size_t)n * sizeof *rank);
   float *want = malloc((size_t)n * sizeof *want);

@@ -431,14 +431,7 @@ static int run_command(int argc, char **argv) {
     return run_named(wd, &cfg, size, seed);
   }
   if (strchr(file, '/') == NULL && strstr(file, ".yaml") == NULL) {
-    size_t n_names = 0;
-    while (st_workloads[n_names] != NULL) {
-      n_names++;
-    }
-    const char **names = sw_alloc((n_names + 1) * sizeof *names);
-    for (size_t i = 0; i < n_names; i++) {
-      names[i] = st_workloads[i]->name;
-    }
+    const char **names = sw_workload_names();
     char near[256];
     sw_near(file, names, near, sizeof near);
     free(names);

@@ -11,14 +11,7 @@
 #include "workload.h"
 
 int sweep_exp_check_workloads(sweep_exp *exp, FILE *errs) {
-  size_t n_names = 0;
-  while (st_workloads[n_names] != NULL) {
-    n_names++;
-  }
-  const char **names = sw_alloc((n_names + 1) * sizeof *names);
-  for (size_t i = 0; i < n_names; i++) {
-    names[i] = st_workloads[i]->name;
-  }
+  const char **names = sw_workload_names();
   int nerr = 0;
   for (size_t i = 0; i < exp->n_wl; i++) {
     const sweep_workload *w = &exp->wl[i];

@@ -58,6 +58,9 @@ void sw_format_duration(double seconds, char *buf, size_t size);
 /* The name of the NULL-terminated list closest to s (edit distance at most
  * 2), for "did you mean" hints; NULL if none is that close. */
 const char *sw_closest(const char *s, const char *const *names);
+/* The suite's workload names, NULL-terminated, for sw_closest and sw_near
+ * (free the array, not the names). */
+const char **sw_workload_names(void);
 /* Every name near s (edit distance 1, then 2, then a prefix either way; at
  * most 5), as "'a', 'b'" in out; empty when none. */
 void sw_near(const char *s, const char *const *names, char *out, size_t size);

@@ -10,6 +10,19 @@
 #include "sweep_util.h"
 #include "workload.h"
 
+const char **sw_workload_names(void) {
+  size_t n = 0;
+  while (st_workloads[n] != NULL) {
+    n++;
+  }
+  const char **names = sw_alloc((n + 1) * sizeof *names);
+  for (size_t i = 0; i < n; i++) {
+    names[i] = st_workloads[i]->name;
+  }
+  names[n] = NULL;
+  return names;
+}
+
 int sweep_exp_check_workloads(sweep_exp *exp, FILE *errs) {
   const char **names = sw_workload_names();
   int nerr = 0;

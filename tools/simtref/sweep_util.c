@@ -12,7 +12,6 @@
 #include <time.h>
 
 #include "cli.h"
-#include "workload.h"
 
 static void out_of_memory(void) {
   fprintf(stderr, "simtref: error: out of memory\n");
@@ -325,19 +324,6 @@ void sw_near(const char *s, const char *const *names, char *out, size_t size) {
       count++;
     }
   }
-}
-
-const char **sw_workload_names(void) {
-  size_t n = 0;
-  while (st_workloads[n] != NULL) {
-    n++;
-  }
-  const char **names = sw_alloc((n + 1) * sizeof *names);
-  for (size_t i = 0; i < n; i++) {
-    names[i] = st_workloads[i]->name;
-  }
-  names[n] = NULL;
-  return names;
 }
 
 const char *sw_closest(const char *s, const char *const *names) {

@@ -59,7 +59,8 @@ void sw_format_duration(double seconds, char *buf, size_t size);
  * 2), for "did you mean" hints; NULL if none is that close. */
 const char *sw_closest(const char *s, const char *const *names);
 /* The suite's workload names, NULL-terminated, for sw_closest and sw_near
- * (free the array, not the names). */
+ * (free the array, not the names); in sweep_exp_check.c, which links the
+ * suite. */
 const char **sw_workload_names(void);
 /* Every name near s (edit distance 1, then 2, then a prefix either way; at
  * most 5), as "'a', 'b'" in out; empty when none. */

@@ -45,7 +45,8 @@ double chase_expect_l2_reply(const st_config *c, uint64_t reply_bytes) {
   double req_flits = 1.0; /* a read request is an address */
   double reply_flits = (double)div_up(reply_bytes, (uint64_t)c->icnt.flit_size);
   double net = req_flits + reply_flits + 2.0 * (double)c->icnt.latency;
-  return 2.0 + (net + (double)c->l2.latency - 2.0) * tt_core_per_l2(c) + 1.0;
+  return 2.0 + (double)c->l1d.miss_latency + (net + (double)c->l2.latency - 2.0) * tt_core_per_l2(c) +
+         1.0;
 }
 
 double chase_expect_dram(const st_config *c, double dram_cycles) {

@@ -4,8 +4,10 @@
  * thread, spaced a grid apart, with `alu` dependent multiply-adds on each:
  *   - alu 0 (memory-bound): IPC rises by at least 10% at each step up to 6
  *     CTAs; then memory saturates: 8 CTAs (7 fit) within 15% of 6, with
- *     the DRAM bus at least 45% busy (this access pattern streams at about
- *     55% of the peak at best, docs/validation.md);
+ *     the DRAM bus at least 40% busy: three quarters of the 0.53 that
+ *     stream_read keeps it busy at best (docs/validation.md §2); the
+ *     full-line stores of the outputs add no fetches on gtx480
+ *     (l2.write_validate);
  *   - alu 8: IPC rises by at least 10% at each step up to 4 CTAs, then
  *     within 15% from step to step as the DRAM bus fills.
  * gtx480; tiny (2 CTAs of 192 threads fit its 512) for limits 1, 2. */
@@ -59,7 +61,7 @@ static void sweep(const char *config, const unsigned *limits, size_t n, unsigned
   if (rising < n) {
     snprintf(what, sizeof what, "%s alu %u: memory saturated at %u CTAs", config, alu,
              limits[n - 1]);
-    tt_expect(what, p[n - 1].dram_busy >= 0.45, "DRAM bus busy %.3f >= 0.45", p[n - 1].dram_busy);
+    tt_expect(what, p[n - 1].dram_busy >= 0.40, "DRAM bus busy %.3f >= 0.40", p[n - 1].dram_busy);
   }
 }
 

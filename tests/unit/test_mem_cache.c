@@ -459,6 +459,65 @@ static void test_write_allocate(void **state) {
   st_cache_destroy(c);
 }
 
+/* write_validate: a full-line write miss becomes the line (valid, dirty) with
+ * no fetch and is done at once (a hit to the caller, a miss in the
+ * statistics); a partial write, or a full one to a line being fetched,
+ * still takes the fetch-on-write path; a dirty victim is written back. */
+static void test_write_validate(void **state) {
+  (void)state;
+  st_cache_config cfg = small_cfg();
+  cfg.ways = 1;
+  cfg.size = 4 * 128;
+  cfg.write_allocate = true;
+  cfg.write_validate = true;
+  st_cache *c = make(cfg);
+  uint64_t x = line_addr(2, 0), y = line_addr(2, 1);
+  st_mreq *w = req(MREQ_WRITE, ACC_GLOBAL_W, x);
+  w->bytes = 128;
+  assert_int_equal(st_cache_access(c, w, 0, NULL), CACHE_HIT);
+  st_mreq_free(&pool, w);
+  assert_null(st_cache_peek_miss(c)); /* no fetch */
+  assert_true(st_cache_quiet(c));
+  const st_cache_stats *s = st_cache_get_stats(c);
+  assert_int_equal(s->outcome[ACC_GLOBAL_W][CACHE_MISS], 1);
+  assert_int_equal(s->outcome[ACC_GLOBAL_W][CACHE_HIT], 0);
+  assert_int_equal(s->write_validates, 1);
+  assert_int_equal(rd(c, x + 64), CACHE_HIT); /* the line is there */
+  /* A full-line write to y evicts the dirty x: its write-back, no fetch. */
+  w = req(MREQ_WRITE, ACC_GLOBAL_W, y);
+  w->bytes = 128;
+  assert_int_equal(st_cache_access(c, w, 0, NULL), CACHE_HIT);
+  st_mreq_free(&pool, w);
+  st_mreq *wb = st_cache_pop_miss(c);
+  assert_non_null(wb);
+  assert_int_equal(wb->op, MREQ_WRITEBACK);
+  assert_int_equal(wb->addr, x);
+  st_mreq_free(&pool, wb);
+  assert_null(st_cache_pop_miss(c));
+  assert_int_equal(s->writebacks, 1);
+  assert_int_equal(s->write_validates, 2);
+  /* A partial write misses and fetches (the dirty y is written back). */
+  w = req(MREQ_WRITE, ACC_GLOBAL_W, x + 4);
+  assert_int_equal(st_cache_access(c, w, 0, NULL), CACHE_MISS);
+  /* A full-line write to the line being fetched merges with the fetch. */
+  st_mreq *w2 = req(MREQ_WRITE, ACC_GLOBAL_W, x);
+  w2->bytes = 128;
+  assert_int_equal(st_cache_access(c, w2, 0, NULL), CACHE_HIT_RESERVED);
+  assert_int_equal(service_all(c), 2); /* the fetch and y's write-back */
+  assert_int_equal(s->write_validates, 2);
+  st_cache_destroy(c);
+
+  /* Off (the default): the full-line write fetches. */
+  cfg.write_validate = false;
+  c = make(cfg);
+  w = req(MREQ_WRITE, ACC_GLOBAL_W, x);
+  w->bytes = 128;
+  assert_int_equal(st_cache_access(c, w, 0, NULL), CACHE_MISS);
+  assert_int_equal(service_all(c), 1);
+  assert_int_equal(st_cache_get_stats(c)->write_validates, 0);
+  st_cache_destroy(c);
+}
+
 /* An atomic in a write-back cache is a read that dirties the line. */
 static void test_atomic_in_write_back_cache(void **state) {
   (void)state;
@@ -547,6 +606,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_write_evict, setup, teardown),
       cmocka_unit_test_setup_teardown(test_local_wb_global_wt, setup, teardown),
       cmocka_unit_test_setup_teardown(test_write_allocate, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_write_validate, setup, teardown),
       cmocka_unit_test_setup_teardown(test_atomic_in_write_back_cache, setup, teardown),
       cmocka_unit_test_setup_teardown(test_hashed_index_spreads_strides, setup, teardown),
       cmocka_unit_test_setup_teardown(test_invalidate, setup, teardown),

@@ -15,6 +15,12 @@
 #                              (-gpgpu_perf_sim_memcpy 1); default off (cold start,
 #                              as simtref)
 #       --timeout SECONDS      stop the simulation after SECONDS (default: none)
+#       --option 'NAME VALUE'  set one GPGPU-Sim option in the run's copy of the
+#                              configuration (replacing the line of NAME), e.g.
+#                              --option '-gpgpu_scheduler gto'; repeatable
+#       --max-insts N          stop after N thread instructions (GPGPU-Sim's
+#                              -gpgpu_max_insn; the launch it stops in is
+#                              still collected); exit 0 when that is why it ended
 #   gpgpusim.sh collect OUT_DIR...             CSV of every launch on stdout
 #   gpgpusim.sh compare OUT_DIR SIMTREF_STATS  one run beside simtref's
 #       `simtref run NAME --stats FILE` (text, not .json), launch by launch
@@ -257,17 +263,30 @@ cmd_build() {
 }
 
 cmd_run() {
-  b="${GPGPUSIM_BUILD:-$default_build}"; preload=0; tmo=""
+  b="${GPGPUSIM_BUILD:-$default_build}"; preload=0; tmo=""; maxi=0; opts=""
   while [ $# -gt 0 ]; do
     case "$1" in
       --gpgpusim) [ $# -ge 2 ] || die "--gpgpusim needs a directory"; b="$2"; shift 2 ;;
       --preload) preload=1; shift ;;
       --timeout) [ $# -ge 2 ] || die "--timeout needs seconds"; tmo="$2"; shift 2 ;;
+      --option)
+        [ $# -ge 2 ] || die "--option needs 'NAME VALUE'"
+        case "$2" in
+          -[a-z]*' '?*) ;;
+          *) die "--option: '$2' is not 'NAME VALUE' with NAME a GPGPU-Sim option such as -gpgpu_scheduler" ;;
+        esac
+        case "$2" in *'|'*|*'
+'*) die "--option: '$2' may not hold '|' or a newline" ;; esac
+        opts="$opts$2|"; shift 2 ;;
+      --max-insts)
+        [ $# -ge 2 ] || die "--max-insts needs a number of thread instructions"
+        case "$2" in ''|*[!0-9]*) die "--max-insts: '$2' is not a whole number" ;; esac
+        maxi="$2"; shift 2 ;;
       -*) die "run: unknown option '$1'" ;;
       *) break ;;
     esac
   done
-  [ $# -eq 2 ] || die "usage: $me run [--gpgpusim BUILD_DIR] [--preload] [--timeout S] EXPORT_DIR OUT_DIR"
+  [ $# -eq 2 ] || die "usage: $me run [--gpgpusim BUILD_DIR] [--preload] [--timeout S] [--max-insts N] [--option 'NAME VALUE']... EXPORT_DIR OUT_DIR"
   exp="$1"; out="$2"
   [ -f "$b/simtref-peer.txt" ] ||
     die "GPGPU-Sim is not built in '$b': run '$me build SRC_DIR $b' first (or give --gpgpusim / GPGPUSIM_BUILD)"
@@ -306,6 +325,18 @@ cmd_run() {
          -e '/^-gpuwattch_xml_file/d' \
          -e "s/^-gpgpu_perf_sim_memcpy .*/-gpgpu_perf_sim_memcpy $preload/" gpgpusim.config
   grep -q '^-gpgpu_perf_sim_memcpy' gpgpusim.config || echo "-gpgpu_perf_sim_memcpy $preload" >> gpgpusim.config
+  if [ "$maxi" != 0 ]; then
+    sed -i -e '/^-gpgpu_max_insn /d' gpgpusim.config
+    echo "-gpgpu_max_insn $maxi" >> gpgpusim.config
+  fi
+  rest="$opts"
+  while [ -n "$rest" ]; do
+    o="${rest%%|*}"; rest="${rest#*|}"
+    oname="${o%% *}"
+    grep -v -e "^$oname " -e "^$oname\$" gpgpusim.config > gpgpusim.config.new || true
+    mv gpgpusim.config.new gpgpusim.config
+    echo "$o" >> gpgpusim.config
+  done
 
   {
     echo "workload=$name"
@@ -313,6 +344,8 @@ cmd_run() {
     echo "gpgpusim=$(sed -n 's/^commit=//p' "$b/simtref-peer.txt")"
     echo "config=SM2_GTX480"
     echo "preload=$preload"
+    echo "max_insts=$maxi"
+    echo "options=$(printf '%s' "$opts" | sed 's/|$//; s/|/; /g')"
     echo "started=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
   } > peer.txt
 
@@ -326,13 +359,22 @@ cmd_run() {
   wall=$(echo "$t0 $t1" | awk '{printf "%.1f", $2 - $1}')
   summary=$(grep '^replay: ' gpgpusim.log | tail -1 || true)
   launches=$(grep -c '^kernel_name = ' gpgpusim.log || true)
+  # GPGPU-Sim ends with status 1 and this line when -gpgpu_max_insn stops it.
+  budget=0
+  if [ "$maxi" != 0 ] && [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ] &&
+     grep -q 'break due to reaching the maximum cycles (or instructions)' gpgpusim.log; then
+    budget=1
+  fi
   {
     echo "wall_seconds=$wall"
     echo "exit_status=$rc"
     echo "launches_simulated=$launches"
     echo "replay=$summary"
+    echo "stopped_at_max_insts=$budget"
   } >> peer.txt
-  if [ "$rc" -eq 0 ]; then
+  if [ "$budget" -eq 1 ]; then
+    echo "$me: $name: stopped at --max-insts $maxi ($launches launches, the last one partial, ${wall} s; log $out/gpgpusim.log)"
+  elif [ "$rc" -eq 0 ]; then
     echo "$me: $name: $summary ($launches launches simulated, ${wall} s; log $out/gpgpusim.log)"
   elif [ "$rc" -eq 124 ]; then
     echo "$me: $name: stopped by --timeout $tmo after ${wall} s, $launches launches simulated; log $out/gpgpusim.log" >&2

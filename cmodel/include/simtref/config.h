@@ -90,9 +90,11 @@ typedef struct st_cache_config {
   int64_t mshr_merge; /* requests that one MSHR entry can merge */
   int64_t miss_queue;
   int64_t latency;    /* hit latency, cycles of the owning clock */
+  int64_t miss_latency; /* l1d only: core cycles a request leaving the L1D waits */
   int replacement;    /* st_replacement */
   int write_policy;   /* st_write_policy */
   bool write_allocate;
+  bool write_validate; /* a full-line write miss allocates without a fetch */
   int index;          /* st_cache_index */
 } st_cache_config;
 

@@ -64,6 +64,10 @@ static const char *const mode_names[] = {"timing", "functional", NULL};
   OPT_ENUM(#sec ".write_policy", sec.write_policy, write_names, d_wp, "write policy"),    \
   OPT_BOOL(#sec ".write_allocate", sec.write_allocate, d_wa,                              \
            "a write miss allocates a line (fetch on write)"),                           \
+  OPT_BOOL(#sec ".write_validate", sec.write_validate, "false",                           \
+           "with write_allocate and write-back: a write miss that covers the whole line " \
+           "allocates it valid and dirty without fetching it (partial writes still "      \
+           "fetch)"),                                                                      \
   OPT_ENUM(#sec ".index", sec.index, index_names, d_idx,                                  \
            "set index function: linear bits, or an XOR hash of the upper address bits")
 
@@ -159,6 +163,9 @@ const st_option st_options[] = {
     CACHE_BASE(l1i, "true", "2KiB", "4", "4", "128", "2", "32", "4", "1", "cycles"),
     CACHE_BASE(l1d, "true", "16KiB", "32", "4", "128", "32", "8", "8", "20", "cycles"),
     CACHE_WRITE(l1d, "local_wb_global_wt", "false", "hashed"),
+    OPT_INT("l1d.miss_latency", l1d.miss_latency, 0, 100000, "0", "cycles",
+            "core cycles every request that leaves through the L1D (a miss's fetch, a write, a "
+            "bypassing or atomic access) spends in the L1 before it enters the interconnect"),
     CACHE_BASE(l1c, "true", "8KiB", "64", "2", "64", "2", "32", "4", "8", "cycles"),
     CACHE_BASE(l1t, "true", "12KiB", "4", "24", "128", "128", "4", "128", "1", "cycles"),
     CACHE_BASE(l2, "true", "64KiB", "64", "8", "128", "32", "4", "4", "120", "L2 cycles"),

@@ -159,7 +159,12 @@ static bool cache_line(st_sm *sm, st_flight *f, st_cache *c, uint64_t line, uint
     if (!r->wants_reply) {
       r->cookie = NULL;
     }
-    st_mqueue_push(&sm->out, r);
+    if (c == sm->l1d && sm->cfg->l1d.miss_latency > 0) {
+      r->t_ready = now + (uint64_t)sm->cfg->l1d.miss_latency;
+      st_mqueue_push(&sm->l1_pipe, r);
+    } else {
+      st_mqueue_push(&sm->out, r);
+    }
     return true;
   }
   st_mreq *r = new_request(sm, f, line, (uint32_t)st_cache_line_size(c));
@@ -277,8 +282,11 @@ void st_sm_mem_reply(st_sm *sm, st_mreq *r, uint64_t now) {
   }
 }
 
-void st_sm_drain_misses(st_sm *sm) {
-  /* Instruction misses first, then constants, then data. */
+void st_sm_drain_misses(st_sm *sm, uint64_t now) {
+  /* Instruction misses first, then constants, then data. What leaves the
+   * L1D waits l1d.miss_latency (when not 0) in l1_pipe, in order (the
+   * latency is the same for all), and joins `out` in the cycle it is due,
+   * after that cycle's own instruction and constant misses. */
   st_cache *order[3] = {sm->l1i, sm->l1c, sm->l1d};
   for (int i = 0; i < 3; i++) {
     st_mreq *r;
@@ -288,8 +296,18 @@ void st_sm_drain_misses(st_sm *sm) {
       if (r->op == MREQ_WRITE || r->op == MREQ_WRITEBACK) {
         r->wants_reply = 0;
       }
-      st_mqueue_push(&sm->out, r);
+      if (order[i] == sm->l1d && sm->cfg->l1d.miss_latency > 0) {
+        r->t_ready = now + (uint64_t)sm->cfg->l1d.miss_latency;
+        st_mqueue_push(&sm->l1_pipe, r);
+      } else {
+        st_mqueue_push(&sm->out, r);
+      }
     }
+  }
+  st_mreq *r;
+  while ((r = st_mqueue_peek(&sm->l1_pipe)) != NULL && r->t_ready <= now) {
+    (void)st_mqueue_pop(&sm->l1_pipe);
+    st_mqueue_push(&sm->out, r);
   }
 }
 

@@ -73,6 +73,7 @@ st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st
   st_cache_set_check(sm->l1d, cfg->sim.check_skips, stale);
   st_cache_set_check(sm->l1c, cfg->sim.check_skips, stale);
   st_mqueue_init(&sm->out, 0);
+  st_mqueue_init(&sm->l1_pipe, 0);
   rc = st_sm_units_init(sm, err);
   if (rc != ST_OK) {
     st_sm_destroy(sm);
@@ -336,7 +337,7 @@ static void account(st_sm *sm, uint64_t n) {
 /* Nothing resident and nothing in flight: the cycle only counts as idle. */
 static bool empty(const st_sm *sm) {
   return sm->occ == 0 && sm->wb.n == 0 && sm->ldst == NULL && sm->ldst_queued == 0 &&
-         sm->coll_busy == 0 && st_mqueue_empty(&sm->out);
+         sm->coll_busy == 0 && st_mqueue_empty(&sm->out) && st_mqueue_empty(&sm->l1_pipe);
 }
 
 st_status st_sm_cycle(st_sm *sm, uint64_t now) {
@@ -373,7 +374,7 @@ st_status st_sm_cycle(st_sm *sm, uint64_t now) {
   if (sm->err->code != ST_OK) {
     return sm->err->code;
   }
-  st_sm_drain_misses(sm);
+  st_sm_drain_misses(sm, now);
   account(sm, 1);
   retire_ctas(sm);
   if (sm->check_skips &&
@@ -392,7 +393,7 @@ void st_sm_activity_of(const st_sm *sm, st_sm_activity *a) {
   a->coll_busy = sm->coll_busy;
   a->ldst_queued = sm->ldst_queued;
   a->ldst_busy = sm->ldst != NULL;
-  a->out_empty = st_mqueue_empty(&sm->out);
+  a->out_empty = st_mqueue_empty(&sm->out) && st_mqueue_empty(&sm->l1_pipe);
   a->resident = sm->resident;
   ST_BITS(i, sm->occ) {
     const st_twarp *tw = &sm->warps[i];
@@ -491,14 +492,14 @@ uint32_t st_sm_resident_ctas(const st_sm *sm) { return sm->resident; }
 
 bool st_sm_drained(const st_sm *sm) {
   return sm->resident == 0 && sm->wb.n == 0 && sm->ldst == NULL && sm->ldst_queued == 0 &&
-         st_mqueue_empty(&sm->out) && st_cache_quiet(sm->l1d) && st_cache_quiet(sm->l1c) &&
+         st_mqueue_empty(&sm->out) && st_mqueue_empty(&sm->l1_pipe) && st_cache_quiet(sm->l1d) && st_cache_quiet(sm->l1c) &&
          st_cache_quiet(sm->l1i);
 }
 
 uint64_t st_sm_next_event(const st_sm *sm, uint64_t now) {
   /* Anything that may act in the next cycle makes the SM busy. */
   if (sm->issued_any || sm->any_ready || sm->ldst != NULL || sm->ldst_queued != 0 ||
-      !st_mqueue_empty(&sm->out) || sm->wb_stalled) {
+      !st_mqueue_empty(&sm->out) || !st_mqueue_empty(&sm->l1_pipe) || sm->wb_stalled) {
     return now + 1;
   }
   if (sm->coll_busy != 0) {

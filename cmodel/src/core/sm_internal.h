@@ -173,6 +173,7 @@ struct st_sm {
 
   st_cache *l1i, *l1d, *l1c;
   st_mqueue out;        /* requests for the interconnect */
+  st_mqueue l1_pipe;    /* L1D requests waiting l1d.miss_latency before `out` */
 
   st_sched sched[ST_MAX_SCHED];
   uint32_t n_sched;
@@ -248,7 +249,7 @@ static inline uint32_t st_sm_reg_row(const st_twarp *tw, uint32_t reg) { return 
 /* core/ldst.c */
 void st_sm_ldst(st_sm *sm, uint64_t now);
 void st_sm_mem_reply(st_sm *sm, st_mreq *r, uint64_t now);
-void st_sm_drain_misses(st_sm *sm);
+void st_sm_drain_misses(st_sm *sm, uint64_t now);
 
 /* core/issue.c */
 void st_sm_issue(st_sm *sm, uint64_t now);

@@ -19,6 +19,7 @@ static void add_cache(st_cache_stats *to, const st_cache_stats *x) {
   to->evictions += x->evictions;
   to->writebacks += x->writebacks;
   to->fills += x->fills;
+  to->write_validates += x->write_validates;
 }
 
 void st_timing_snapshot(const st_tmachine *tm, st_snapshot *s) {
@@ -110,6 +111,10 @@ static void cache_stats(st_statset *out, const char *level, const st_cache_stats
       snprintf(key, sizeof key, "%s.resfail.%s", level, why[r]);
       st_stat_u(out, key, v);
     }
+  }
+  if (a->write_validates != b->write_validates) {
+    snprintf(key, sizeof key, "%s.write_validates", level);
+    st_stat_u(out, key, a->write_validates - b->write_validates);
   }
   uint64_t acc = cache_accesses(a, b), miss = cache_misses(a, b);
   snprintf(key, sizeof key, "%s.accesses", level);

@@ -71,6 +71,7 @@ st_status st_cache_create(const st_cache_config *cfg, const char *name, st_mreq_
   c->write_policy = cfg->write_policy;
   c->index = cfg->index;
   c->write_allocate = cfg->write_allocate;
+  c->write_validate = cfg->write_validate;
   c->sets = (uint32_t)sets;
   c->ways = (uint32_t)cfg->ways;
   c->mshr_merge = cfg->mshr_merge > UINT32_MAX ? UINT32_MAX : (uint32_t)cfg->mshr_merge;
@@ -281,6 +282,52 @@ static st_cache_outcome send_down(st_cache *c, st_mreq *req, st_resfail *why) {
   return CACHE_MISS;
 }
 
+/* write_validate: a write-back write miss that covers the whole line takes a
+ * victim and becomes the line, valid and dirty, with no fetch; the write is
+ * done at once (the caller sees a hit, the statistics a miss: the tags
+ * missed). A dirty victim's write-back needs a miss-queue slot. */
+static st_cache_outcome write_validate(st_cache *c, uint32_t set, uint64_t line,
+                                       const st_mreq *fields, st_resfail *why) {
+  int32_t v = cache_pick_victim(c, set, false);
+  if (v < 0) {
+    return fail(RESFAIL_NO_LINE, why);
+  }
+  cache_line *vl = cache_line_at(c, set, v);
+  bool dirty_victim = vl->state == LINE_VALID && vl->dirty;
+  if (dirty_victim) {
+    if (!miss_room(c, 1)) {
+      return fail(RESFAIL_MISS_QUEUE, why);
+    }
+    st_mreq *wb = st_mreq_alloc(c->pool);
+    if (wb == NULL) {
+      return fail(RESFAIL_MISS_QUEUE, why);
+    }
+    uint64_t wb_id = wb->id;
+    *wb = *fields;
+    wb->id = wb_id;
+    wb->next = NULL;
+    wb->op = MREQ_WRITEBACK;
+    wb->kind = ACC_WRITEBACK;
+    wb->addr = vl->tag << c->line_log2;
+    wb->bytes = (uint32_t)c->line_bytes;
+    wb->wants_reply = 0;
+    wb->l1_bypass = 0;
+    wb->cookie = NULL;
+    st_mqueue_push(&c->miss_q, wb);
+    c->stats.writebacks++;
+  }
+  if (vl->state == LINE_VALID) {
+    c->stats.evictions++;
+  }
+  vl->state = LINE_VALID;
+  vl->tag = line;
+  vl->dirty = 1;
+  vl->stamp = ++c->stamp;
+  c->stats.write_validates++;
+  c->validated = true;
+  return CACHE_HIT;
+}
+
 static st_cache_outcome write_access(st_cache *c, st_mreq *req, uint32_t set, int32_t way,
                                      uint64_t line, st_resfail *why) {
   const eff_write pol = effective_write(c, req);
@@ -311,6 +358,10 @@ static st_cache_outcome write_access(st_cache *c, st_mreq *req, uint32_t set, in
     return send_down(c, req, why);
   }
   int32_t e = cache_mshr_find(c, line);
+  if (pol == EFF_WB && e == MSHR_NONE && c->write_validate && req->bytes >= c->line_bytes &&
+      (req->addr & (c->line_bytes - 1)) == 0) {
+    return write_validate(c, set, line, req, why);
+  }
   if (pol == EFF_WB) { /* fetch on write; the write waits for the line */
     if (e != MSHR_NONE) {
       if (c->mshr[e].count >= c->mshr_merge) {
@@ -357,6 +408,7 @@ static st_cache_outcome access_in_full(st_cache *c, st_mreq *req, uint64_t line,
   const uint32_t set = cache_set_of(c, line);
   const int32_t way = cache_find_way(c, set, line);
   st_cache_outcome o;
+  c->validated = false;
   switch (req->op) {
   case MREQ_WRITE:
   case MREQ_WRITEBACK:
@@ -370,7 +422,7 @@ static st_cache_outcome access_in_full(st_cache *c, st_mreq *req, uint64_t line,
     o = read_access(c, req, set, way, line, false, why);
     break;
   }
-  c->stats.outcome[kind][o]++;
+  c->stats.outcome[kind][c->validated ? CACHE_MISS : o]++;
   if (o == CACHE_RESFAIL) {
     c->stats.resfail[*why]++;
     c->refused.valid = true;

@@ -41,6 +41,8 @@ struct st_cache {
   int write_policy;   /* st_write_policy */
   int index;          /* st_cache_index */
   bool write_allocate;
+  bool write_validate;
+  bool validated; /* the access being made was a write-validate */
   uint32_t sets, ways, mshr_merge;
   uint32_t line_log2, set_log2;
   uint64_t line_bytes;

@@ -142,6 +142,7 @@ typedef struct st_cache_stats {
   uint64_t evictions;
   uint64_t writebacks; /* dirty evictions sent down */
   uint64_t fills;
+  uint64_t write_validates; /* full-line write misses allocated without a fetch */
 } st_cache_stats;
 
 typedef struct st_cache st_cache;

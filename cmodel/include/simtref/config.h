@@ -132,6 +132,7 @@ typedef struct st_config {
     int64_t tls_active_warps;
     int fetch_arbiter; /* st_fetch_arb_kind */
     bool mwf_count_exited;       /* BAWS WPT: an exited warp counts as waiting */
+    bool alu_wait_active;        /* a warp waiting on an arithmetic result makes the cycle active */
     bool cff_skip_barrier_warps; /* CFF never fetches for a warp waiting at a barrier */
     int64_t ibuffer_size;
     int64_t fetch_width;

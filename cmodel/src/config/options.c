@@ -120,6 +120,10 @@ const st_option st_options[] = {
     OPT_ENUM("sm.fetch_arbiter", sm.fetch_arbiter, fetch_arb_names, "rr",
              "which warp the I-cache fetches for: rr (round robin), or cff (BAWS "
              "critical-fetch-first: the warp the issue policy wants next; docs/units/fetch_cff.md)"),
+    OPT_BOOL("sm.alu_wait_active", sm.alu_wait_active, "true",
+             "cycle classification (RACT, DYNCTA's C_idle): a cycle in which no warp is ready "
+             "but one waits on an arithmetic result in flight counts as active, not idle "
+             "(docs/timing.md)"),
     OPT_BOOL("sm.mwf_count_exited", sm.mwf_count_exited, "false",
              "BAWS warp priority table: an exited warp counts like one waiting at a barrier "
              "(spec/baws.md §7 A1)"),

@@ -302,6 +302,12 @@ static void core_flags(const st_sm *sm, st_cycle_flags *f) {
     f->ready = 1;
     return;
   }
+  /* sm.alu_wait_active: a warp waiting on an arithmetic result in flight
+   * keeps the core active (its pipeline holds the work). */
+  if (sm->cfg->sm.alu_wait_active && sm->stall_count[STALL_DATA_ALU] > 0) {
+    f->ready = 1;
+    return;
+  }
   uint32_t mem_blocked = (uint32_t)__builtin_popcountll(sm->cause_mask[STALL_STRUCTURAL]);
   uint32_t live = (uint32_t)__builtin_popcountll(sm->occ) - sm->stall_count[STALL_EXIT];
   uint32_t mem = sm->stall_count[STALL_DATA_MEM] + mem_blocked;

@@ -72,6 +72,17 @@ echo '{"cycles": 1}' > "$TMP/bfs.json"
 expect_exit 2 sh "$PEER" compare "$TMP/runs/bfs" "$TMP/bfs.json"
 expect_in "$TMP/err" "give the text form of simtref run --stats"
 
+# issue: the last warp-issue distribution of a run (an earlier one is ignored):
+# 10 stall + 20 idle + 30 scoreboard + (5 + 35) issued = 100 slots.
+mkdir -p "$TMP/runs/dist"
+printf 'Stall:1\tW0_Idle:1\tW0_Scoreboard:1\tW1:1\nStall:10\tW0_Idle:20\tW0_Scoreboard:30\tW1:5\tW2:0\tW32:35\n' > "$TMP/runs/dist/gpgpusim.log"
+expect_exit 0 sh "$PEER" issue "$TMP/runs/dist"
+expect_in "$TMP/out" "dist,100,40,10,20,30,0.4000,0.1000,0.2000,0.3000"
+expect_exit 0 sh "$PEER" issue "$TMP/runs/bfs" "$TMP/runs/dist"
+expect_in "$TMP/err" "has no warp-issue distribution; skipped"
+expect_exit 2 sh "$PEER" issue "$TMP/nothing"
+expect_in "$TMP/err" "no gpgpusim.log"
+
 # Errors.
 expect_exit 2 sh "$PEER" collect "$TMP/nothing"
 expect_in "$TMP/err" "neither a run directory nor a log"

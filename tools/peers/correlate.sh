@@ -72,7 +72,7 @@ cmd_simtref() {
          -e "s|^commit=.*|commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)|" "$1/batch.txt"
   for d in "$1"/small/* "$1"/paper/*; do
     [ "$(cat "$d/done" 2>/dev/null)" = ok ] || continue
-    cut=$(sed -n 's/^simtref_cut=\([0-9]*\).*/\1/p' "$d/cut.txt" 2>/dev/null)
+    cut=$(sed -n 's/^simtref_cut=\([0-9]*\).*/\1/p' "$d/cut.txt" 2>/dev/null || true)
     st_side "$st" "$d" "$(basename "$d")" "$(basename "$(dirname "$d")")" "${cut:-0}"
   done
 }

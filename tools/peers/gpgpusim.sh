@@ -22,6 +22,9 @@
 #                              -gpgpu_max_insn; the launch it stops in is
 #                              still collected); exit 0 when that is why it ended
 #   gpgpusim.sh collect OUT_DIR...             CSV of every launch on stdout
+#   gpgpusim.sh issue OUT_DIR...               CSV of GPGPU-Sim's issue-slot
+#       classification over each whole run (its last "Stall: W0_Idle:
+#       W0_Scoreboard: W1: ..." line): slots, issued, stall, idle, scoreboard
 #   gpgpusim.sh compare OUT_DIR SIMTREF_STATS  one run beside simtref's
 #       `simtref run NAME --stats FILE` (text, not .json), launch by launch
 #
@@ -471,6 +474,30 @@ BEGIN { FS = " "; while ((getline l < namefile) > 0) { split(l, p, "\t"); names[
 '"$collect_awk" $files)
 }
 
+# GPGPU-Sim's warp-issue classification, per scheduler per cycle, summed over
+# the run (the last "Warp Occupancy Distribution" line of the log): W1..W32
+# issued a warp with that many active threads, Stall: the pipeline could not
+# take the instruction, W0_Idle: no warp had a valid instruction in its
+# I-buffer (finished, at a barrier, waiting for fetch), W0_Scoreboard: valid
+# instructions, all waiting on register dependencies (memory or arithmetic).
+cmd_issue() {
+  [ $# -ge 1 ] || die "usage: $me issue OUT_DIR... (directories written by '$me run')"
+  echo "workload,slots,issued,stall,idle,scoreboard,issued_share,stall_share,idle_share,scoreboard_share"
+  for d in "$@"; do
+    [ -f "$d/gpgpusim.log" ] || die "no gpgpusim.log in '$d'"
+    w=$(sed -n 's/^workload=//p' "$d/peer.txt" 2>/dev/null || true)
+    [ -n "$w" ] || w=$(basename "$d")
+    line=$(grep '^Stall:[0-9]' "$d/gpgpusim.log" | tail -1)
+    [ -n "$line" ] || { echo "$me: warning: '$d' has no warp-issue distribution; skipped" >&2; continue; }
+    echo "$line" | tr '\t' '\n' | awk -F: -v w="$w" '
+      $1 == "Stall" { st = $2 } $1 == "W0_Idle" { id = $2 } $1 == "W0_Scoreboard" { sb = $2 }
+      $1 ~ /^W[0-9]+$/ && $1 != "W0" { is += $2 }
+      END { t = st + id + sb + is
+            if (t == 0) t = 1
+            printf "%s,%d,%d,%d,%d,%d,%.4f,%.4f,%.4f,%.4f\n", w, st + id + sb + is, is, st, id, sb, is / t, st / t, id / t, sb / t }'
+  done
+}
+
 # One run's launches beside simtref's: collect's rows joined with the
 # kernel.N.* keys of simtref's text statistics by launch index.
 cmd_compare() {
@@ -518,6 +545,7 @@ case "$sub" in
   run) cmd_run "$@" ;;
   collect) cmd_collect "$@" ;;
   compare) cmd_compare "$@" ;;
+  issue) cmd_issue "$@" ;;
   -h|--help|help) usage ;;
   *) usage >&2; die "unknown command '$sub'" ;;
 esac

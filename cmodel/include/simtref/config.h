@@ -91,6 +91,7 @@ typedef struct st_cache_config {
   int64_t miss_queue;
   int64_t latency;    /* hit latency, cycles of the owning clock */
   int64_t miss_latency; /* l1d only: core cycles a request leaving the L1D waits */
+  bool invalidate_when_empty; /* l1d only: invalidated before an empty SM takes a CTA */
   int replacement;    /* st_replacement */
   int write_policy;   /* st_write_policy */
   bool write_allocate;

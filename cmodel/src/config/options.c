@@ -170,6 +170,10 @@ const st_option st_options[] = {
     OPT_INT("l1d.miss_latency", l1d.miss_latency, 0, 100000, "0", "cycles",
             "core cycles every request that leaves through the L1D (a miss's fetch, a write, a "
             "bypassing or atomic access) spends in the L1 before it enters the interconnect"),
+    OPT_BOOL("l1d.invalidate_when_empty", l1d.invalidate_when_empty, "false",
+             "an SM that holds no CTA invalidates its L1D before it takes the next one (the L1 "
+             "is not coherent: kernels start with a cold L1, as GPGPU-Sim's "
+             "-gpgpu_flush_l1_cache)"),
     CACHE_BASE(l1c, "true", "8KiB", "64", "2", "64", "2", "32", "4", "8", "cycles"),
     CACHE_BASE(l1t, "true", "12KiB", "4", "24", "128", "128", "4", "128", "1", "cycles"),
     CACHE_BASE(l2, "true", "64KiB", "64", "8", "128", "32", "4", "4", "120", "L2 cycles"),

@@ -192,6 +192,9 @@ st_status st_sm_launch_cta(st_sm *sm, st_rkernel *rk, uint64_t linear, uint64_t 
   if (slot == sm->n_cta_slots || run < need) {
     return st_error_set(err, ST_ERR_INTERNAL, "SM %u: no room for a CTA", sm->id);
   }
+  if (sm->resident == 0 && sm->cfg->l1d.invalidate_when_empty) {
+    st_cache_invalidate(sm->l1d); /* lines of earlier kernels are not coherent */
+  }
   st_cta *cta = NULL;
   st_status rc = st_cta_create(k, linear, sm->id, slot, &cta, err);
   if (rc != ST_OK) {

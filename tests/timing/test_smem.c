@@ -7,7 +7,7 @@
  *
  *   step = P + sm.shared_latency + 1         the load: issue, operand read,
  *                                            P passes, then the latency
- *        + 2 x (1 + int_add.latency + passes - 1)
+ *        + 2 x (1 + int_add.latency + sm.result_latency + passes - 1)
  *                                            shl and add form the next address
  *   passes = warp_size / simd_width (an ALU op of a narrow SIMD takes longer)
  *
@@ -44,7 +44,8 @@ static unsigned expected_passes(unsigned stride, unsigned banks) {
 
 static double expected_step(const st_config *c, unsigned passes) {
   double alu_passes = (double)c->sm.warp_size / (double)c->sm.simd_width;
-  double alu = 1.0 + (double)c->sm.op.int_add.latency + alu_passes - 1.0;
+  double alu = 1.0 + (double)c->sm.op.int_add.latency + (double)c->sm.result_latency +
+               alu_passes - 1.0;
   return (double)passes + (double)c->sm.shared_latency + 1.0 + 2.0 * alu;
 }
 

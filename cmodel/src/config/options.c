@@ -109,6 +109,10 @@ const st_option st_options[] = {
     OPT_INT("sm.shared_banks", sm.shared_banks, 1, 64, "32", "", "shared memory banks (4 bytes wide)"),
     OPT_INT("sm.shared_latency", sm.shared_latency, 1, 10000, "24", "cycles",
             "shared memory access latency without bank conflicts"),
+    OPT_INT("sm.result_latency", sm.result_latency, 0, 1000, "0", "cycles",
+            "added to the latency of every arithmetic instruction that writes a register (the "
+            "write-back and operand-collector stages a dependent instruction waits for beyond "
+            "the execution latencies of sm.op.*)"),
     OPT_INT("sm.num_schedulers", sm.num_schedulers, 1, 16, "2", "",
             "warp schedulers per SM; warp i belongs to scheduler i mod num_schedulers"),
     OPT_ENUM("sm.warp_scheduler", sm.warp_scheduler, warp_sched_names, "lrr",

@@ -171,6 +171,9 @@ st_tinst *st_tinst_decode(const st_module *m, const st_config *cfg) {
         operand_regs(m, o, t->src, &t->n_src, ST_MAX_SRC_REGS);
       }
     }
+    if (!t->is_mem && !t->is_branch && t->n_dst > 0) {
+      t->latency = (uint16_t)(t->latency + cfg->sm.result_latency);
+    }
     if (in->op == OP_CALL && in->call_func == ST_INDIRECT_CALL) {
       operand_regs(m, &in->opnd[0], t->src, &t->n_src, ST_MAX_SRC_REGS);
     }

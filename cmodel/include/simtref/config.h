@@ -129,6 +129,7 @@ typedef struct st_config {
     int64_t shared_banks;
     int64_t shared_latency;
     int64_t result_latency;  /* added to every arithmetic result's latency */
+    int64_t out_queue;       /* requests staged for the interconnect (0: unbounded) */
     int64_t num_schedulers;
     int warp_scheduler; /* st_warp_sched_kind */
     int64_t tls_active_warps;

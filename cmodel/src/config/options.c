@@ -109,6 +109,10 @@ const st_option st_options[] = {
     OPT_INT("sm.shared_banks", sm.shared_banks, 1, 64, "32", "", "shared memory banks (4 bytes wide)"),
     OPT_INT("sm.shared_latency", sm.shared_latency, 1, 10000, "24", "cycles",
             "shared memory access latency without bank conflicts"),
+    OPT_INT("sm.out_queue", sm.out_queue, 0, 4096, "0", "requests",
+            "requests an SM holds for the interconnect beyond its caches' miss queues (and the "
+            "l1d.miss_latency pipeline); when full, misses stay in the miss queues, which then "
+            "refuse new ones, so stores stall when the network backs up. 0: unbounded"),
     OPT_INT("sm.result_latency", sm.result_latency, 0, 1000, "0", "cycles",
             "added to the latency of every arithmetic instruction that writes a register (the "
             "write-back and operand-collector stages a dependent instruction waits for beyond "

@@ -286,18 +286,24 @@ void st_sm_drain_misses(st_sm *sm, uint64_t now) {
   /* Instruction misses first, then constants, then data. What leaves the
    * L1D waits l1d.miss_latency (when not 0) in l1_pipe, in order (the
    * latency is the same for all), and joins `out` in the cycle it is due,
-   * after that cycle's own instruction and constant misses. */
+   * after that cycle's own instruction and constant misses. With
+   * sm.out_queue = Q > 0, `out` holds at most Q requests and l1_pipe at most
+   * l1d.miss_latency: the rest waits in the caches' miss queues. */
+  const uint32_t cap = (uint32_t)sm->cfg->sm.out_queue;
+  const uint32_t lat = (uint32_t)sm->cfg->l1d.miss_latency;
   st_cache *order[3] = {sm->l1i, sm->l1c, sm->l1d};
   for (int i = 0; i < 3; i++) {
+    const bool piped = order[i] == sm->l1d && lat > 0;
     st_mreq *r;
-    while ((r = st_cache_pop_miss(order[i])) != NULL) {
+    while ((cap == 0 || (piped ? sm->l1_pipe.len < lat : sm->out.len < cap)) &&
+           (r = st_cache_pop_miss(order[i])) != NULL) {
       r->sm = (uint16_t)sm->id;
       r->cluster = (uint16_t)(sm->id / (uint32_t)sm->cfg->gpu.sms_per_cluster);
       if (r->op == MREQ_WRITE || r->op == MREQ_WRITEBACK) {
         r->wants_reply = 0;
       }
-      if (order[i] == sm->l1d && sm->cfg->l1d.miss_latency > 0) {
-        r->t_ready = now + (uint64_t)sm->cfg->l1d.miss_latency;
+      if (piped) {
+        r->t_ready = now + lat;
         st_mqueue_push(&sm->l1_pipe, r);
       } else {
         st_mqueue_push(&sm->out, r);
@@ -305,7 +311,8 @@ void st_sm_drain_misses(st_sm *sm, uint64_t now) {
     }
   }
   st_mreq *r;
-  while ((r = st_mqueue_peek(&sm->l1_pipe)) != NULL && r->t_ready <= now) {
+  while ((cap == 0 || sm->out.len < cap) && (r = st_mqueue_peek(&sm->l1_pipe)) != NULL &&
+         r->t_ready <= now) {
     (void)st_mqueue_pop(&sm->l1_pipe);
     st_mqueue_push(&sm->out, r);
   }

@@ -72,6 +72,13 @@ echo '{"cycles": 1}' > "$TMP/bfs.json"
 expect_exit 2 sh "$PEER" compare "$TMP/runs/bfs" "$TMP/bfs.json"
 expect_in "$TMP/err" "give the text form of simtref run --stats"
 
+# DRAM bytes count the L2's write-backs (n_wr_bk) too: (1 read + 2 writes + 5
+# write-backs) x 64-byte atoms = 512 bytes over 700 cycles at 700 MHz.
+mkdir -p "$TMP/runs/wb"
+printf -- '-gpgpu_clock_domains 700.0:700.0:700.0:924.0\n-gpgpu_dram_burst_length 8\n-gpgpu_dram_buswidth 4\n-gpgpu_n_mem_per_ctrlr 2\nkernel_name = k\ngpu_sim_cycle = 700\ngpu_sim_insn = 10\ngpu_ipc = 0.0143\nn_cmd=9 n_nop=1 n_act=1 n_pre=0 n_ref_event=0 n_req=8 n_rd=1 n_rd_L2_A=0 n_write=2 n_wr_bk=5 bw_util=0.5\n' > "$TMP/runs/wb/gpgpusim.log"
+expect_exit 0 sh "$PEER" collect "$TMP/runs/wb"
+expect_in "$TMP/out" "wb,0,k,700,10,0.0143,0,0,,0,0,,512,0.5120"
+
 # issue: the last warp-issue distribution of a run (an earlier one is ignored):
 # 10 stall + 20 idle + 30 scoreboard + (5 + 35) issued = 100 slots.
 mkdir -p "$TMP/runs/dist"

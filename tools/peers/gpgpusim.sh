@@ -398,8 +398,9 @@ cmd_run() {
 #        hits, misses, sector misses and hits on pending lines; reservation
 #        failures, i.e. retries, are not counted)
 #   L2:  "L2_total_cache_accesses", "L2_total_cache_misses" (same rule)
-#   DRAM: the sum over channels of n_rd + n_rd_L2_A + n_write in the
-#        "n_cmd=..." line of each channel: column commands, each moving one
+#   DRAM: the sum over channels of n_rd + n_rd_L2_A + n_write + n_wr_bk (the
+#        L2's write-backs) in the "n_cmd=..." line of each channel: column
+#        commands, each moving one
 #        DRAM atom of burst_length x buswidth x n_mem_per_ctrlr bytes
 #        (64 on GTX480, from the log's option lines).
 # dram_gbps = dram_bytes / (gpu_sim_cycle / core clock), the core clock being
@@ -434,7 +435,7 @@ kname != "" && /^L2_total_cache_misses = / { l2m = $3 }
 kname != "" && /^n_cmd=/ {
   if (blockdr == 0) dr = 0
   blockdr = 1
-  for (i = 1; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "n_rd" || kv[1] == "n_rd_L2_A" || kv[1] == "n_write") dr += kv[2] }
+  for (i = 1; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "n_rd" || kv[1] == "n_rd_L2_A" || kv[1] == "n_write" || kv[1] == "n_wr_bk") dr += kv[2] }
 }
 END { flush() }
 '

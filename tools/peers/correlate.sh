@@ -25,7 +25,9 @@
 #       per-launch and per-workload CSV, Pearson r and mean absolute percentage
 #       error of cycles, L1D and L2 miss rate and DRAM bandwidth, the speed
 #       ratio, and log-log scatter plots (gnuplot) into DEST_DIR
-#       (tools/peers/correlation.py).
+#       (tools/peers/correlation.py), leaving the workloads that
+#       tools/peers/correlation-exclude.txt names (GPGPU-Sim computes them
+#       differently) out of r and MAPE.
 #
 # Exit status: 0 success (a pair that failed is recorded in its directory and
 # reported); 2 bad usage.
@@ -160,7 +162,7 @@ cmd_report() {
   [ $# -eq 2 ] || die "usage: $me report OUT_DIR DEST_DIR"
   [ -d "$1" ] || die "no batch directory '$1'"
   command -v python3 >/dev/null 2>&1 || die "python3 is needed (scripts/install-deps.sh installs it)"
-  python3 "$here/correlation.py" --peer "$here/gpgpusim.sh" "$1" "$2"
+  python3 "$here/correlation.py" --peer "$here/gpgpusim.sh" --exclude "$here/correlation-exclude.txt" "$1" "$2"
 }
 
 [ $# -ge 1 ] || { usage >&2; exit 2; }

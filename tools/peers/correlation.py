@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """simtref against GPGPU-Sim over a batch of tools/peers/correlate.sh run.
 
-    correlation.py [--peer gpgpusim.sh] [--svg] BATCH_DIR DEST_DIR
+    correlation.py [--peer gpgpusim.sh] [--svg] [--exclude FILE] BATCH_DIR DEST_DIR
 
 Reads BATCH_DIR/SIZE/WORKLOAD/ (gs/: GPGPU-Sim's run, st.txt: simtref's text
 statistics, st.peer.txt and gs/peer.txt: wall times, cut.txt: the instruction
@@ -16,6 +16,11 @@ cut) and writes into DEST_DIR:
   correlation-cycles.png     log-log scatter of per-workload cycles
   correlation-launch-cycles.png   the same per launch
   correlation-rates.png      L1D and L2 miss rate, DRAM GB/s (three panels)
+
+--exclude FILE names workloads ("NAME: why", one per line, # comments) whose
+two runs did different work (GPGPU-Sim computed other values): they stay in
+the CSV and the table, marked, but not in r and MAPE, which are also given
+over every run for comparison.
 
 Per workload, figures are over the launches of the run (with an instruction
 cut: up to the cut, the last launch partial on both sides): cycles are summed
@@ -232,8 +237,11 @@ def write_csv(path, rows):
             wr.writerow({k: (("%.6g" % v) if isinstance(v, float) else v) for k, v in r.items()})
 
 
-def summary(ws, launches, skipped, batch):
+def summary(ws, launches, skipped, batch, excluded):
     b = read_kv(os.path.join(batch, "batch.txt"), "=")
+    all_ws = ws
+    ws = [w for w in ws if w["workload"] not in excluded]
+    launches = [l for l in launches if l["workload"] not in excluded]
     o = []
     o.append("Batch: simtref %s (commit %s), GPGPU-Sim %s, %s; budgets: %s.\n" % (
         b.get("simtref", "?"), b.get("commit", "?"), b.get("gpgpusim", "?")[:7], b.get("host", "?"),
@@ -249,6 +257,10 @@ def summary(ws, launches, skipped, batch):
             continue
         for m, r, e, extra, n in metric_rows(rows):
             o.append("| %s | %s | %d | %s | %s%% | %s |" % (name, m, n, fmt(r, ".3f"), fmt(e, ".1f"), extra))
+    if len(all_ws) != len(ws):
+        m = metric_rows(all_ws)[0]
+        o.append("| every run, excluded ones too | cycles | %d | %s | %s%% | |" % (
+            len(all_ws), fmt(m[1], ".3f"), fmt(m[2], ".1f")))
     o.append("")
     st_w = sum(w["simtref_wall_s"] for w in ws if not math.isnan(w["simtref_wall_s"]))
     gs_w = sum(w["gpgpusim_wall_s"] for w in ws if not math.isnan(w["gpgpusim_wall_s"]))
@@ -261,14 +273,21 @@ def summary(ws, launches, skipped, batch):
     o.append("| size | workload | launches | cut | simtref cycles | GPGPU-Sim cycles | ratio | L1D miss s / g | "
              "L2 miss s / g | DRAM GB/s s / g | wall s / g | replay |")
     o.append("|---|---|---|---|---|---|---|---|---|---|---|---|")
-    for w in ws:
-        o.append("| %s | %s | %d | %s | %d | %d | %s | %s / %s | %s / %s | %s / %s | %s / %s | %s |" % (
-            w["size"], w["workload"], w["launches"], "yes" if w["cut"] else "", w["simtref_cycles"],
+    for w in all_ws:
+        o.append("| %s | %s%s | %d | %s | %d | %d | %s | %s / %s | %s / %s | %s / %s | %s / %s | %s |" % (
+            w["size"], w["workload"], " (excluded)" if w["workload"] in excluded else "",
+            w["launches"], "yes" if w["cut"] else "", w["simtref_cycles"],
             w["gpgpusim_cycles"], fmt(w["cycle_ratio"], ".2f"),
             fmt(w["simtref_l1d_miss_rate"], ".3f"), fmt(w["gpgpusim_l1d_miss_rate"], ".3f"),
             fmt(w["simtref_l2_miss_rate"], ".3f"), fmt(w["gpgpusim_l2_miss_rate"], ".3f"),
             fmt(w["simtref_dram_gbps"], ".1f"), fmt(w["gpgpusim_dram_gbps"], ".1f"),
             fmt(w["simtref_wall_s"], ".2f"), fmt(w["gpgpusim_wall_s"], ".1f"), w["replay"]))
+    if excluded:
+        o.append("")
+        o.append("Excluded from r and MAPE:")
+        o.append("")
+        for name in sorted(excluded):
+            o.append("- %s: %s" % (name, excluded[name]))
     if skipped:
         o.append("")
         o.append("Not compared:")
@@ -278,7 +297,7 @@ def summary(ws, launches, skipped, batch):
     return "\n".join(o) + "\n"
 
 
-def plots(dest, ws, launches, svg):
+def plots(dest, ws, launches, svg, excluded):
     gp = shutil.which("gnuplot")
     if gp is None:
         print("correlation.py: warning: no gnuplot: plots skipped", file=sys.stderr)
@@ -298,6 +317,10 @@ def plots(dest, ws, launches, svg):
                     f.write("%g %g %s\n" % (x, y, r["workload"]))
         return p
     files = {}
+    ex_rows = [w for w in ws if w["workload"] in excluded]
+    ws = [w for w in ws if w["workload"] not in excluded]
+    launches = [l for l in launches if l["workload"] not in excluded]
+    files["wex"] = dump("w-excluded", ex_rows, "gpgpusim_cycles", "simtref_cycles")
     for size in ("small", "paper"):
         rows = [w for w in ws if w["size"] == size]
         files["w" + size] = dump("w-" + size, rows, "gpgpusim_cycles", "simtref_cycles")
@@ -321,9 +344,11 @@ def plots(dest, ws, launches, svg):
     script.append('set title "Cycles per workload: Pearson r %.3f, MAPE %.1f%% (%d runs)"' % (r_cyc, e_cyc, len(ws)))
     script.append('f(x) = x')
     script.append('plot "%s" u 1:2 w p pt 7 ps 1.2 t "small", "%s" u 1:2 w p pt 5 ps 1.2 t "paper (cut)", '
+                  '"%s" u 1:2 w p pt 6 ps 1.2 lc rgb "red" t "excluded (GPGPU-Sim computed other values)", '
                   '"%s" u 1:2:3 w labels offset 0.8,0.5 font ",7" notitle, "%s" u 1:2:3 w labels offset 0.8,0.5 font ",7" notitle, '
+                  '"%s" u 1:2:3 w labels offset 0.8,0.5 font ",7" tc rgb "red" notitle, '
                   'f(x) w l lc rgb "gray" t "y = x", 1.2*x w l dt 2 lc rgb "gray" t "+-20%%", 0.8*x w l dt 2 lc rgb "gray" notitle'
-                  % (files["wsmall"], files["wpaper"], files["wsmall"], files["wpaper"]))
+                  % (files["wsmall"], files["wpaper"], files["wex"], files["wsmall"], files["wpaper"], files["wex"]))
     script.append('set output "%s"' % os.path.join(dest, "correlation-launch-cycles." + ext))
     script.append('set title "Cycles per launch: Pearson r %.3f, MAPE %.1f%% (%d launches)"' % (lr[1], lr[2], len(launches)))
     script.append('plot "%s" u 1:2 w p pt 7 ps 0.6 t "small", "%s" u 1:2 w p pt 5 ps 0.6 t "paper (cut)", '
@@ -352,11 +377,25 @@ def main():
     ap = argparse.ArgumentParser(description="simtref against GPGPU-Sim over a correlate.sh batch")
     ap.add_argument("--peer", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "gpgpusim.sh"))
     ap.add_argument("--svg", action="store_true", help="SVG plots instead of PNG")
+    ap.add_argument("--exclude", help="file of 'NAME: why' lines: workloads left out of r and MAPE")
     ap.add_argument("batch")
     ap.add_argument("dest")
     a = ap.parse_args()
     if not os.path.isdir(a.batch):
         die("no batch directory '%s'" % a.batch)
+    excluded = {}
+    if a.exclude:
+        try:
+            for line in open(a.exclude):
+                line = line.split("#", 1)[0].strip()
+                if not line:
+                    continue
+                if ":" not in line:
+                    die("%s: '%s' is not 'NAME: why'" % (a.exclude, line))
+                k, v = line.split(":", 1)
+                excluded[k.strip()] = v.strip()
+        except OSError as e:
+            die("cannot read %s: %s" % (a.exclude, e.strerror))
     launches, ws, skipped = collect(a.batch, a.peer)
     if not ws:
         die("no workload in '%s' has both simulators' figures" % a.batch)
@@ -364,8 +403,8 @@ def main():
     write_csv(os.path.join(a.dest, "correlation-launches.csv"), launches)
     write_csv(os.path.join(a.dest, "correlation-workloads.csv"), ws)
     with open(os.path.join(a.dest, "correlation-summary.md"), "w") as f:
-        f.write(summary(ws, launches, skipped, a.batch))
-    plots(a.dest, ws, launches, a.svg)
+        f.write(summary(ws, launches, skipped, a.batch, excluded))
+    plots(a.dest, ws, launches, a.svg, excluded)
     print("correlation.py: %d workload runs, %d launches compared, %d left out; %s" % (
         len(ws), len(launches), len(skipped), a.dest))
 

@@ -179,6 +179,25 @@ static st_cache_outcome fail(st_resfail reason, st_resfail *why) {
   return CACHE_RESFAIL;
 }
 
+/* Fills wb (fresh from the pool) as the write-back of the dirty victim vl,
+ * requester fields from `fields`, and queues it (the caller checked room). */
+static void queue_writeback(st_cache *c, st_mreq *wb, const st_mreq *fields,
+                            const cache_line *vl) {
+  uint64_t wb_id = wb->id;
+  *wb = *fields;
+  wb->id = wb_id;
+  wb->next = NULL;
+  wb->op = MREQ_WRITEBACK;
+  wb->kind = ACC_WRITEBACK;
+  wb->addr = vl->tag << c->line_log2;
+  wb->bytes = (uint32_t)c->line_bytes;
+  wb->wants_reply = 0;
+  wb->l1_bypass = 0;
+  wb->cookie = NULL;
+  st_mqueue_push(&c->miss_q, wb);
+  c->stats.writebacks++;
+}
+
 /* Reserves a line, an MSHR and miss-queue slots for a missing line, queues
  * the fetch (and the victim's write-back), parks req (if not NULL) in the
  * MSHR. extra_slots: further miss-queue slots the caller will use. */
@@ -219,19 +238,7 @@ static st_cache_outcome miss_allocate(st_cache *c, st_mreq *req, const st_mreq *
   if (vl->state == LINE_VALID) {
     c->stats.evictions++;
     if (dirty_victim) {
-      uint64_t wb_id = wb->id;
-      *wb = *fields;
-      wb->id = wb_id;
-      wb->next = NULL;
-      wb->op = MREQ_WRITEBACK;
-      wb->kind = ACC_WRITEBACK;
-      wb->addr = vl->tag << c->line_log2;
-      wb->bytes = (uint32_t)c->line_bytes;
-      wb->wants_reply = 0;
-      wb->l1_bypass = 0;
-      wb->cookie = NULL;
-      st_mqueue_push(&c->miss_q, wb);
-      c->stats.writebacks++;
+      queue_writeback(c, wb, fields, vl);
     }
   }
   vl->state = LINE_RESERVED;
@@ -302,19 +309,7 @@ static st_cache_outcome write_validate(st_cache *c, uint32_t set, uint64_t line,
     if (wb == NULL) {
       return fail(RESFAIL_MISS_QUEUE, why);
     }
-    uint64_t wb_id = wb->id;
-    *wb = *fields;
-    wb->id = wb_id;
-    wb->next = NULL;
-    wb->op = MREQ_WRITEBACK;
-    wb->kind = ACC_WRITEBACK;
-    wb->addr = vl->tag << c->line_log2;
-    wb->bytes = (uint32_t)c->line_bytes;
-    wb->wants_reply = 0;
-    wb->l1_bypass = 0;
-    wb->cookie = NULL;
-    st_mqueue_push(&c->miss_q, wb);
-    c->stats.writebacks++;
+    queue_writeback(c, wb, fields, vl);
   }
   if (vl->state == LINE_VALID) {
     c->stats.evictions++;

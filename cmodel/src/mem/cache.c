@@ -198,6 +198,18 @@ static void queue_writeback(st_cache *c, st_mreq *wb, const st_mreq *fields,
   c->stats.writebacks++;
 }
 
+/* Makes way l the line `line` in `state` (RESERVED or VALID), counting the
+ * eviction of a valid line it replaces; a fresh LRU/FIFO stamp. */
+static void take_line(st_cache *c, cache_line *l, uint64_t line, uint8_t state, bool dirty) {
+  if (l->state == LINE_VALID) {
+    c->stats.evictions++;
+  }
+  l->state = state;
+  l->tag = line;
+  l->dirty = dirty;
+  l->stamp = ++c->stamp;
+}
+
 /* Reserves a line, an MSHR and miss-queue slots for a missing line, queues
  * the fetch (and the victim's write-back), parks req (if not NULL) in the
  * MSHR. extra_slots: further miss-queue slots the caller will use. */
@@ -235,16 +247,10 @@ static st_cache_outcome miss_allocate(st_cache *c, st_mreq *req, const st_mreq *
   fetch->cookie = NULL;
   st_mqueue_push(&c->miss_q, fetch);
 
-  if (vl->state == LINE_VALID) {
-    c->stats.evictions++;
-    if (dirty_victim) {
-      queue_writeback(c, wb, fields, vl);
-    }
+  if (dirty_victim) {
+    queue_writeback(c, wb, fields, vl);
   }
-  vl->state = LINE_RESERVED;
-  vl->tag = line;
-  vl->dirty = 0;
-  vl->stamp = ++c->stamp;
+  take_line(c, vl, line, LINE_RESERVED, false);
 
   int32_t e = cache_mshr_open(c, line);
   c->mshr[e].dirty_on_fill = make_dirty;
@@ -311,13 +317,7 @@ static st_cache_outcome write_validate(st_cache *c, uint32_t set, uint64_t line,
     }
     queue_writeback(c, wb, fields, vl);
   }
-  if (vl->state == LINE_VALID) {
-    c->stats.evictions++;
-  }
-  vl->state = LINE_VALID;
-  vl->tag = line;
-  vl->dirty = 1;
-  vl->stamp = ++c->stamp;
+  take_line(c, vl, line, LINE_VALID, true);
   c->stats.write_validates++;
   c->validated = true;
   return CACHE_HIT;
@@ -516,13 +516,7 @@ void st_cache_fill(st_cache *c, uint64_t addr, uint64_t now) {
     way = cache_pick_victim(c, set, true);
     if (way >= 0) {
       l = cache_line_at(c, set, way);
-      if (l->state == LINE_VALID) {
-        c->stats.evictions++;
-      }
-      l->state = LINE_VALID;
-      l->tag = line;
-      l->dirty = 0;
-      l->stamp = ++c->stamp;
+      take_line(c, l, line, LINE_VALID, false);
     }
   }
   if (l != NULL && c->mshr[e].dirty_on_fill) {

@@ -139,6 +139,7 @@ static st_mreq *new_request(st_sm *sm, const st_flight *f, uint64_t line, uint32
   r->cluster = (uint16_t)(sm->id / (uint32_t)sm->cfg->gpu.sms_per_cluster);
   r->warp = (uint16_t)f->warp;
   r->pc = f->pc;
+  r->crit = (uint8_t)((sm->sig.critical >> f->warp) & 1u);
   r->t_issue = f->t_issue;
   r->cookie = (void *)f;
   return r;

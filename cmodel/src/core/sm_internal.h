@@ -122,6 +122,13 @@ typedef struct st_sm_signals {
   uint8_t tb_rank[ST_U_MAX_TBS];  /* age rank of each TB slot (0: oldest), for the boost */
   uint8_t boost;                  /* this cycle the oldest paused TB's ready warps go first */
   uint8_t admit_closed;           /* the SM takes no new block now */
+  /* CPL (criticality prediction): each warp slot's criticality (larger is
+   * more critical) and the slots it judges critical (is_critical: the most
+   * critical live warp of its TB). Zero without CPL. The issue units read
+   * crit; the LD/ST unit tags each memory request with its warp's bit of
+   * critical (st_mreq.crit) for the L1D policy and the statistics. */
+  uint32_t crit[ST_U_MAX_WARPS];
+  uint64_t critical;
 } st_sm_signals;
 
 #define ST_SM_MAX_CTL 8

@@ -57,6 +57,7 @@ typedef struct st_mreq {
   uint8_t kind;         /* st_acc_kind */
   uint8_t wants_reply;  /* 1: the requester waits for a reply (reads, atomics, acked writes) */
   uint8_t l1_bypass;    /* 1: the request skipped the L1 (set by the SM or a bypass policy) */
+  uint8_t crit;         /* 1: its warp was critical (CPL, st_sm_signals.critical) at the access */
   uint16_t sm;          /* requesting SM */
   uint16_t cluster;     /* its interconnect port */
   uint16_t warp;        /* warp slot on the SM, for statistics and policies */

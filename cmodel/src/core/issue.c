@@ -172,12 +172,20 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
     if (tc->t_first_exit == 0) {
       tc->t_first_exit = now;
     }
+    tc->exit_sum += now - tc->t_launch;
+    sm->stats.warp_time_sum += now - tc->t_launch;
+    sm->stats.warps_exited++;
     if (tc->warps_live == 0) {
       sm->done_ctas |= UINT64_C(1) << tw->cta_slot;
       if (tc->cta->nwarps > 1 && now > tc->t_launch) {
-        sm->stats.disparity_ppm +=
-            (now - tc->t_first_exit) * UINT64_C(1000000) / (now - tc->t_launch);
+        uint64_t slow = now - tc->t_launch;
+        sm->stats.disparity_ppm += (now - tc->t_first_exit) * UINT64_C(1000000) / slow;
         sm->stats.disparity_ctas++;
+        /* mean / slowest = exit_sum / (nwarps * slowest) */
+        uint64_t all = (uint64_t)tc->cta->nwarps * slow;
+        sm->stats.idle_share_ppm += (all - tc->exit_sum) * UINT64_C(1000000) / all;
+        sm->stats.equalize_ppm +=
+            tc->exit_sum ? all * UINT64_C(1000000) / tc->exit_sum : UINT64_C(1000000);
       }
     }
     uint32_t before = barriers_pending(tc->cta);

@@ -197,6 +197,7 @@ void st_sm_ldst(st_sm *sm, uint64_t now) {
     start(sm);
   }
   st_flight *f = sm->ldst;
+  sm->ldst_resfail = 0;
   if (f == NULL) {
     return;
   }
@@ -212,6 +213,8 @@ void st_sm_ldst(st_sm *sm, uint64_t now) {
   if (f->next_line < f->n_lines) {
     if (cache_line(sm, f, c, f->lines[f->next_line], now, &hit_ready)) {
       f->next_line++;
+    } else {
+      sm->ldst_resfail = 1;
     }
   }
   if (hit_ready > f->ready) {

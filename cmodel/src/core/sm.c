@@ -207,6 +207,7 @@ st_status st_sm_launch_cta(st_sm *sm, st_rkernel *rk, uint64_t linear, uint64_t 
   sm->ctas[slot].warps_live = cta->nwarps;
   sm->ctas[slot].t_launch = now;
   sm->ctas[slot].t_first_exit = 0;
+  sm->ctas[slot].exit_sum = 0;
   for (uint32_t w = 0; w < cta->nwarps; w++) {
     st_twarp *tw = &sm->warps[first + w];
     release_warp_slot(tw);
@@ -216,6 +217,8 @@ st_status st_sm_launch_cta(st_sm *sm, st_rkernel *rk, uint64_t linear, uint64_t 
     tw->code_base = code_base;
     sm->occ |= UINT64_C(1) << (first + w);
     tw->stall = STALL_FETCH;
+    tw->probe_since = sm->stats.cycles;
+    tw->t_launch = sm->stats.cycles;
     sm->stall_count[STALL_FETCH]++;
     sm->cause_mask[STALL_FETCH] |= UINT64_C(1) << (first + w);
     tw->cta_slot = slot;
@@ -244,6 +247,18 @@ st_status st_sm_launch_cta(st_sm *sm, st_rkernel *rk, uint64_t linear, uint64_t 
   return ST_OK;
 }
 
+/* The probe's counters of a warp whose CTA retires join the SM's. The
+ * structural category held the MSHR cycles too (probe_account). */
+static void probe_retire(st_sm *sm, st_twarp *tw) {
+  st_sm_probe_close(sm, tw);
+  tw->probe[PROBE_STRUCT] -= tw->probe[PROBE_MSHR];
+  for (int k = 0; k < PROBE_KINDS; k++) {
+    sm->stats.probe[k] += tw->probe[k];
+  }
+  sm->stats.probe_warps++;
+  sm->stats.probe_elapsed += sm->stats.cycles - tw->t_launch;
+}
+
 /* A CTA whose warps all finished, with nothing in flight, leaves the SM. */
 static void retire_ctas(st_sm *sm) {
   ST_BITS(s, sm->done_ctas) {
@@ -256,6 +271,7 @@ static void retire_ctas(st_sm *sm) {
       continue;
     }
     for (uint32_t w = 0; w < tc->cta->nwarps; w++) {
+      probe_retire(sm, &sm->warps[tc->first_warp + w]);
       uint8_t cause = sm->warps[tc->first_warp + w].stall;
       sm->stall_count[cause]--;
       sm->cause_mask[cause] &= ~(UINT64_C(1) << (tc->first_warp + w));
@@ -343,6 +359,17 @@ static void account(st_sm *sm, uint64_t n) {
   }
 }
 
+/* The probe's MSHR share of structural stalls (spec §7 C-2): warps held for
+ * the LD/ST unit's collector while the unit's L1D access fails to reserve,
+ * for n cycles. */
+static void probe_account(st_sm *sm, uint64_t n) {
+  if (sm->ldst_resfail) {
+    ST_BITS(slot, sm->cause_mask[STALL_STRUCTURAL] & sm->struct_mem) {
+      sm->warps[slot].probe[PROBE_MSHR] += n;
+    }
+  }
+}
+
 /* Nothing resident and nothing in flight: the cycle only counts as idle. */
 static bool empty(const st_sm *sm) {
   return sm->occ == 0 && sm->wb.n == 0 && sm->ldst == NULL && sm->ldst_queued == 0 &&
@@ -385,6 +412,7 @@ st_status st_sm_cycle(st_sm *sm, uint64_t now) {
   }
   st_sm_drain_misses(sm, now);
   account(sm, 1);
+  probe_account(sm, 1);
   retire_ctas(sm);
   if (sm->check_skips &&
       (st_sm_check_masks(sm, now) != ST_OK || st_sm_check_caches(sm, now) != ST_OK)) {
@@ -462,6 +490,9 @@ static const stats_field stats_fields[] = {
     SF(mem_lines, 1),       SF(mem_latency_sum, 1),    SF(mem_latency_count, 1),
     SF(ctas_launched, 1),   SF(ctas_done, 1),          SF(fetches, 1),
     SF(icache_misses, 1),   SF(disparity_ppm, 1),      SF(disparity_ctas, 1),
+    SF(idle_share_ppm, 1),  SF(equalize_ppm, 1),       SF(warp_time_sum, 1),
+    SF(warps_exited, 1),    SF(probe, PROBE_KINDS),    SF(probe_warps, 1),
+    SF(probe_elapsed, 1),
 };
 
 bool st_sm_stats_differ(const st_sm_stats *a, const st_sm_stats *b, char *why, size_t size) {
@@ -489,6 +520,7 @@ void st_sm_account_idle(st_sm *sm, uint64_t n) {
    * except that nothing issued. */
   sm->issued_any = 0;
   account(sm, n);
+  probe_account(sm, n);
 }
 
 void st_sm_deliver(st_sm *sm, st_mreq *r, uint64_t now) { st_sm_mem_reply(sm, r, now); }

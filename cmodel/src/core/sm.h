@@ -49,6 +49,22 @@ typedef enum st_stall {
   STALL_KINDS
 } st_stall;
 
+/* The stall-attribution probe's categories (spec/cawa-ctrlc-heteropdp.md
+ * §1.1.1, §7 C-1..C-3; docs/latency-study.md): per warp, every cycle from
+ * its launch to its CTA's retirement lands in exactly one. */
+typedef enum st_probe {
+  PROBE_SCHED = 0, /* ready, another warp was chosen */
+  PROBE_SYNC,      /* at a barrier, or exited while its CTA is not done */
+  PROBE_FETCH,     /* I-buffer empty (a taken branch's refill included, C-3) */
+  PROBE_CTRL,      /* I-buffer holds instructions, branch unresolved (none here) */
+  PROBE_DATA,      /* scoreboard: arithmetic producer, or a load's first cycle */
+  PROBE_DATA_MISS, /* scoreboard: further cycles on the same pending load */
+  PROBE_MSHR,      /* memory instruction held while the L1D refuses a reservation */
+  PROBE_STRUCT,    /* other structural hazards (collector, pipeline, LD/ST busy) */
+  PROBE_EXEC,      /* issued */
+  PROBE_KINDS
+} st_probe;
+
 /* What an SM did in a cycle, for RACT and DYNCTA (spec/dyncta.md §8 A1). */
 typedef enum st_core_state {
   CORE_ACTIVE = 0, /* some warp could issue (or issued) */
@@ -76,6 +92,16 @@ typedef struct st_sm_stats {
    * measure): per CTA, (last warp exit - first warp exit) / (last warp exit
    * - launch), summed in parts per million, and the CTAs summed. */
   uint64_t disparity_ppm, disparity_ctas;
+  /* The same CTAs: the mean warp execution time's complement share of the
+   * slowest's (1 - mean / slowest: the time the others idle on average) and
+   * the speedup if every warp took the mean (slowest / mean), in ppm. */
+  uint64_t idle_share_ppm, equalize_ppm;
+  /* Warps that exited: their execution times (launch to exit) summed. */
+  uint64_t warp_time_sum, warps_exited;
+  /* The probe: its categories summed over retired warps, the warps, and
+   * their residency (launch to retirement) summed. */
+  uint64_t probe[PROBE_KINDS];
+  uint64_t probe_warps, probe_elapsed;
 } st_sm_stats;
 
 typedef struct st_sm st_sm;

@@ -60,6 +60,11 @@ typedef struct st_twarp {
   uint8_t finished;     /* the functional warp is done */
   uint8_t at_bar;       /* fw->state == ST_WARP_BARRIER (kept in step by issue.c) */
   uint8_t stall;        /* st_stall of this cycle (change it with st_sm_set_stall) */
+  /* The probe (docs/latency-study.md): categories so far, the SM's
+   * accounted cycle count when the current cause began, and the cycles of
+   * launch and exit (stats.cycles clock). */
+  uint64_t probe[PROBE_KINDS];
+  uint64_t probe_since, t_launch, t_exit;
   uint8_t head_state;   /* what is known of the I-buffer head: HEAD_UNKNOWN, HEAD_READY
                            (right path, scoreboard clear: only a new head changes that) or
                            HEAD_BLOCKED (scoreboard: until a result of the warp is written) */
@@ -72,6 +77,7 @@ typedef struct st_tcta {
   uint32_t warps_live;
   uint64_t t_launch;     /* the cycle it was launched */
   uint64_t t_first_exit; /* the cycle its first warp exited (0: none yet) */
+  uint64_t exit_sum;     /* its warps' execution times (launch to exit) summed */
 } st_tcta;
 
 typedef struct st_collector {
@@ -213,6 +219,8 @@ struct st_sm {
   st_flight *ldst;      /* the memory instruction in the LD/ST unit */
   st_flight *ldst_queue_head, *ldst_queue_tail; /* dispatched, waiting for the unit */
   uint32_t ldst_queued;
+  uint8_t ldst_resfail; /* the LD/ST unit's last L1 access failed to reserve (MSHR full, merge
+                           limit or miss queue full): the probe's MSHR category */
 
   st_wb_heap wb;        /* results waiting for their latency or a port */
   st_flight *free_flights;
@@ -321,8 +329,34 @@ static inline void st_sm_wake_all(st_sm *sm) {
   sm->fetch_wake = ~UINT64_C(0);
 }
 
+/* The probe: charges the cycles tw held its current cause to its category
+ * (the cause counts for every cycle accounted since it began; a cause that
+ * is replaced within the cycle it was set counts for none). */
+static inline void st_sm_probe_close(st_sm *sm, st_twarp *tw) {
+  static const uint8_t cat[STALL_KINDS] = {
+      [STALL_ISSUED] = PROBE_EXEC,         [STALL_EXIT] = PROBE_SYNC,
+      [STALL_BARRIER] = PROBE_SYNC,        [STALL_CONTROL] = PROBE_FETCH,
+      [STALL_FETCH] = PROBE_FETCH,         [STALL_DATA_MEM] = PROBE_DATA_MISS,
+      [STALL_DATA_ALU] = PROBE_DATA,       [STALL_STRUCTURAL] = PROBE_STRUCT,
+      [STALL_NOT_SELECTED] = PROBE_SCHED};
+  uint64_t d = sm->stats.cycles - tw->probe_since;
+  tw->probe_since = sm->stats.cycles;
+  if (d == 0) {
+    return;
+  }
+  if (tw->stall == STALL_DATA_MEM) {
+    /* The first cycle on a pending load is a data hazard, the rest Data$. */
+    tw->probe[PROBE_DATA]++;
+    d--;
+  }
+  tw->probe[cat[tw->stall]] += d;
+}
+
 /* Changes a warp's stall cause, keeping the per-cause counts. */
 static inline void st_sm_set_stall(st_sm *sm, st_twarp *tw, st_stall why) {
+  if (why != tw->stall) {
+    st_sm_probe_close(sm, tw);
+  }
   sm->stall_count[tw->stall]--;
   sm->stall_count[why]++;
   sm->stall_changes += why != tw->stall;

@@ -171,6 +171,28 @@ void st_timing_fill_stats(const st_config *cfg, const st_snapshot *a, const st_s
   uint64_t dc = a->sm.disparity_ctas - b->sm.disparity_ctas;
   st_stat_d(out, "warp.exit_disparity",
             dc ? (double)(a->sm.disparity_ppm - b->sm.disparity_ppm) / 1e6 / (double)dc : 0.0);
+  st_stat_u(out, "warp_disparity.ctas", dc);
+  st_stat_d(out, "warp_disparity.mean",
+            dc ? (double)(a->sm.disparity_ppm - b->sm.disparity_ppm) / 1e6 / (double)dc : 0.0);
+  st_stat_d(out, "warp_disparity.idle_share",
+            dc ? (double)(a->sm.idle_share_ppm - b->sm.idle_share_ppm) / 1e6 / (double)dc
+               : 0.0);
+  st_stat_d(out, "warp_disparity.equalize_speedup",
+            dc ? (double)(a->sm.equalize_ppm - b->sm.equalize_ppm) / 1e6 / (double)dc : 0.0);
+  uint64_t we = a->sm.warps_exited - b->sm.warps_exited;
+  st_stat_d(out, "warp_disparity.warp_cycles",
+            we ? (double)(a->sm.warp_time_sum - b->sm.warp_time_sum) / (double)we : 0.0);
+  /* The stall-attribution probe: cycles per warp in each category. */
+  static const char *const probe_names[PROBE_KINDS] = {
+      "scheduling", "sync", "fetch", "ctrl", "data", "data_miss", "mshr", "structural", "exec"};
+  uint64_t pw = a->sm.probe_warps - b->sm.probe_warps;
+  st_stat_u(out, "probe.warps", pw);
+  st_stat_d(out, "probe.elapsed",
+            pw ? (double)(a->sm.probe_elapsed - b->sm.probe_elapsed) / (double)pw : 0.0);
+  for (int k = 0; k < PROBE_KINDS; k++) {
+    snprintf(key, sizeof key, "probe.%s", probe_names[k]);
+    st_stat_d(out, key, pw ? (double)(a->sm.probe[k] - b->sm.probe[k]) / (double)pw : 0.0);
+  }
   st_stat_u(out, "l1i.fetches", a->sm.fetches - b->sm.fetches);
   cache_stats(out, "l1i", &a->l1i, &b->l1i, wi);
   cache_stats(out, "l1d", &a->l1d, &b->l1d, wi);

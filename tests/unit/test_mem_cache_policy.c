@@ -20,6 +20,8 @@ typedef struct tpol {
   int victims, bypass_asks, inserts, hits, merges, evicts, bypassed;
   uint32_t last_evict_meta;
   int32_t last_evict_way, last_merge_way;
+  bool last_replaced;
+  uint32_t last_old_meta;
 } tpol;
 
 static int32_t t_victim(void *ctx, const st_cache *c, uint32_t set, const st_mreq *r,
@@ -48,12 +50,14 @@ static bool t_bypass(void *ctx, const st_cache *c, uint32_t set, const st_mreq *
 }
 
 static void t_insert(void *ctx, st_cache *c, uint32_t set, int32_t way, const st_mreq *r,
-                     uint32_t *meta) {
+                     bool replaced, uint32_t old_meta, uint32_t *meta) {
   (void)c;
   (void)set;
   (void)way;
   tpol *t = ctx;
   t->inserts++;
+  t->last_replaced = replaced;
+  t->last_old_meta = old_meta;
   assert_int_equal(*meta, 0);
   *meta = r != NULL ? 0x100u + r->pc : 0xFFu;
 }
@@ -193,6 +197,7 @@ static void test_hooks_in_order(void **state) {
   st_cache *c = make(cfg4(), &t);
   assert_int_equal(acc(c, MREQ_READ, la(0, 1), 7), CACHE_MISS);
   assert_int_equal(t.inserts, 1);
+  assert_false(t.last_replaced);
   assert_int_equal(st_cache_way(c, 0, 3), ST_WAY_RESERVED);
   assert_int_equal(st_cache_meta_of(c, 0, 3), 0x107u);
   assert_int_equal(acc(c, MREQ_READ, la(0, 1) + 64, 8), CACHE_HIT_RESERVED);
@@ -215,6 +220,8 @@ static void test_hooks_in_order(void **state) {
   assert_int_equal(t.evicts, 1);
   assert_int_equal(t.last_evict_way, 3);
   assert_int_equal(t.last_evict_meta, 0x30107u);
+  assert_true(t.last_replaced);
+  assert_int_equal(t.last_old_meta, 0x30107u);
   assert_int_equal(st_cache_meta_of(c, 0, 3), 0x105u);
   service_all(c);
   st_cache_destroy(c);

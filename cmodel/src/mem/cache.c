@@ -245,7 +245,9 @@ static void queue_writeback(st_cache *c, st_mreq *wb, const st_mreq *fields,
  * eviction of a valid line it replaces; a fresh LRU/FIFO stamp. */
 static void take_line(st_cache *c, uint32_t set, cache_line *l, uint64_t line, uint8_t state,
                       bool dirty, const st_mreq *r) {
-  if (l->state == LINE_VALID) {
+  const bool replaced = l->state == LINE_VALID;
+  const uint32_t old_meta = replaced ? l->meta : 0;
+  if (replaced) {
     c->stats.evictions++;
   }
   line_leaves(c, set, l);
@@ -255,7 +257,7 @@ static void take_line(st_cache *c, uint32_t set, cache_line *l, uint64_t line, u
   l->stamp = ++c->stamp;
   if (c->pol != NULL) {
     int32_t way = (int32_t)(l - &c->lines[(uint64_t)set * c->ways]);
-    c->pol->insert(c->pol_ctx, c, set, way, r, &l->meta);
+    c->pol->insert(c->pol_ctx, c, set, way, r, replaced, old_meta, &l->meta);
   }
 }
 

@@ -41,9 +41,10 @@ typedef struct st_cache_policy_ops {
    * valid at a write-validate or a lost reservation's fill; r NULL there when
    * no request is known). *meta is the line's word (zero) to set; the policy
    * may age the other ways through st_cache_meta. Called after evict of the
-   * line it replaces. */
+   * line it replaces: replaced says a valid line was there, old_meta is its
+   * word (0 otherwise). */
   void (*insert)(void *ctx, st_cache *c, uint32_t set, int32_t way, const st_mreq *r,
-                 uint32_t *meta);
+                 bool replaced, uint32_t old_meta, uint32_t *meta);
   /* Commit. r hit valid way `way` (read, write or atomic). */
   void (*hit)(void *ctx, st_cache *c, uint32_t set, int32_t way, const st_mreq *r,
               uint32_t *meta);

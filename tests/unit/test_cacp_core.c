@@ -167,6 +167,9 @@ static void test_hit_training_and_critical_insert(void **state) {
   assert_int_equal(k.s.ship[5], 3); /* from 1 */
   assert_int_equal(k.n.ccbp_inc, 3);
   assert_int_equal(k.n.ship_inc, 2);
+  /* the cache counts critical requests' accesses and hits */
+  assert_int_equal(st_cache_get_stats(c)->crit_accesses, 4);
+  assert_int_equal(st_cache_get_stats(c)->crit_hits, 4);
   /* another line with signature 5: pc 1 ^ line 4 */
   load(c, ln(4), 1, 0);
   assert_int_equal(way_of(c, 5), 0); /* the first, in way 2, and the new one in way 0 */

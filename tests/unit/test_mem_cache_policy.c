@@ -263,6 +263,7 @@ static void test_bypass_true_miss_only(void **state) {
   assert_int_equal(st_cache_access(c, r, 0, NULL), CACHE_MISS);
   assert_int_equal(r->l1_bypass, 1);
   assert_int_equal(t.bypassed, 1);
+  assert_int_equal(st_cache_get_stats(c)->bypasses, 1);
   assert_int_equal(t.inserts, 0);
   for (int32_t w = 0; w < 4; w++) {
     assert_int_equal(st_cache_way(c, 0, w), ST_WAY_INVALID);

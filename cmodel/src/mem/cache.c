@@ -344,6 +344,7 @@ static st_cache_outcome read_access(st_cache *c, st_mreq *req, uint32_t set, int
     }
     req->l1_bypass = 1;
     st_mqueue_push(&c->miss_q, req);
+    c->stats.bypasses++;
     if (c->pol->bypassed != NULL) {
       c->pol->bypassed(c->pol_ctx, c, set, req);
     }
@@ -489,6 +490,10 @@ static st_cache_outcome access_in_full(st_cache *c, st_mreq *req, uint64_t line,
     break;
   }
   c->stats.outcome[kind][c->validated ? CACHE_MISS : o]++;
+  if (o != CACHE_RESFAIL && req->crit) {
+    c->stats.crit_accesses++;
+    c->stats.crit_hits += o == CACHE_HIT && !c->validated;
+  }
   if (o == CACHE_RESFAIL) {
     c->stats.resfail[*why]++;
     c->refused.valid = true;

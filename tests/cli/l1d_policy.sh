@@ -27,6 +27,12 @@ for sig in line byte; do
   cmp -s "$TMP/a" "$TMP/b" || fail "cacp ($sig) statistics differ between runs"
 done
 
+# the planted stale-refusal fault (the memo ignores the version) is caught
+# by sim.check_skips with cacp attached
+expect_exit 1 env SIMTREF_FAULT=stale-refusal "$SIMTREF" run bfs -c gtx480-cawa \
+  -s l1d.policy=cacp -s sim.check_skips=true
+expect_in "$TMP/err" "refusal memo"
+
 expect_exit 0 "$SIMTREF" run bfs -c gtx480-cawa --stats "$TMP/n1.txt"
 expect_exit 0 "$SIMTREF" run bfs -c gtx480-cawa -s l1d.policy=none --stats "$TMP/n2.txt"
 strip "$TMP/n1.txt" >"$TMP/a"

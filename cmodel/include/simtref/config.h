@@ -80,6 +80,11 @@ typedef enum st_dram_sched { ST_DRAM_FRFCFS = 0, ST_DRAM_FCFS } st_dram_sched;
 typedef enum st_sim_mode { ST_MODE_TIMING = 0, ST_MODE_FUNCTIONAL } st_sim_mode;
 
 /* One cache level (L1I, L1D, constant, texture, an L2 slice). */
+/* The L1D policy role's unit (l1d.policy). */
+typedef enum st_l1d_policy { ST_L1D_POLICY_NONE = 0, ST_L1D_POLICY_CACP } st_l1d_policy;
+/* CACP's signature address (l1d.cacp.signature, spec §7 B-4). */
+typedef enum st_cacp_signature { ST_CACP_SIG_LINE = 0, ST_CACP_SIG_BYTE } st_cacp_signature;
+
 typedef struct st_cache_config {
   bool enabled;       /* false: every access bypasses this level */
   int64_t size;       /* bytes, = sets * ways * line */
@@ -92,6 +97,10 @@ typedef struct st_cache_config {
   int64_t latency;    /* hit latency, cycles of the owning clock */
   int64_t miss_latency; /* l1d only: core cycles a request leaving the L1D waits */
   bool invalidate_when_empty; /* l1d only: invalidated before an empty SM takes a CTA */
+  int policy;                 /* l1d only: st_l1d_policy (the L1D policy role) */
+  int64_t cacp_critical_ways; /* l1d only: CACP's critical partition, ways [0, n) */
+  int64_t cacp_ccbp_threshold; /* l1d only: CCBP predicts critical above this */
+  int cacp_signature;         /* l1d only: st_cacp_signature */
   int replacement;    /* st_replacement */
   int write_policy;   /* st_write_policy */
   bool write_allocate;

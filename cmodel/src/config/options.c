@@ -21,6 +21,8 @@ static const char *const repl_names[] = {"lru", "fifo", NULL};
 static const char *const write_names[] = {"write_back", "write_through", "write_evict",
                                           "local_wb_global_wt", NULL};
 static const char *const index_names[] = {"linear", "hashed", NULL};
+static const char *const l1d_policy_names[] = {"none", "cacp", NULL};
+static const char *const cacp_sig_names[] = {"line", "byte", NULL};
 static const char *const dram_sched_names[] = {"frfcfs", "fcfs", NULL};
 static const char *const mode_names[] = {"timing", "functional", NULL};
 
@@ -182,6 +184,19 @@ const st_option st_options[] = {
              "an SM that holds no CTA invalidates its L1D before it takes the next one (the L1 "
              "is not coherent: kernels start with a cold L1, as GPGPU-Sim's "
              "-gpgpu_flush_l1_cache)"),
+    OPT_ENUM("l1d.policy", l1d.policy, l1d_policy_names, "none",
+             "the L1D policy unit (replacement, insertion, bypass, training; docs/units/README.md, "
+             "\"The L1D policy role\"): none keeps the cache's own replacement; cacp is CACP, "
+             "criticality-aware cache prioritization (CAWA, ISCA'15; docs/units/cacp.md)"),
+    OPT_INT("l1d.cacp.critical_ways", l1d.cacp_critical_ways, 1, 255, "8", "",
+            "CACP: ways [0, n) of each set are the critical partition, the rest the "
+            "non-critical one (8 of 16: the CAWA dissertation's sensitivity study)"),
+    OPT_INT("l1d.cacp.ccbp_threshold", l1d.cacp_ccbp_threshold, 0, 3, "1", "",
+            "CACP: a line is predicted critical when its 2-bit CCBP counter is above this "
+            "(not given by the dissertation; 1, i.e. a counter >= 2)"),
+    OPT_ENUM("l1d.cacp.signature", l1d.cacp_signature, cacp_sig_names, "line",
+             "CACP: the signature is PC[7:0] XOR these address bits: line, the line address "
+             "(addr >> log2 line); byte, the byte address (the dissertation's text is ambiguous)"),
     CACHE_BASE(l1c, "true", "8KiB", "64", "2", "64", "2", "32", "4", "8", "cycles"),
     CACHE_BASE(l1t, "true", "12KiB", "4", "24", "128", "128", "4", "128", "1", "cycles"),
     CACHE_BASE(l2, "true", "64KiB", "64", "8", "128", "32", "4", "4", "120", "L2 cycles"),

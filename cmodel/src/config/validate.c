@@ -71,6 +71,15 @@ st_status st_config_validate(st_config *cfg, const st_config_origin *origin, st_
     }
   }
 
+  if (cfg->l1d.policy == ST_L1D_POLICY_CACP &&
+      (cfg->l1d.cacp_critical_ways < 1 || cfg->l1d.cacp_critical_ways >= cfg->l1d.ways)) {
+    return st_error_at(err, ST_ERR_CONFIG, where(origin, "l1d.cacp.critical_ways", "l1d.ways"),
+                       "l1d.policy cacp: l1d.cacp.critical_ways %" PRId64
+                       " does not split the %" PRId64 " ways of l1d.ways into two partitions "
+                       "(it must be 1 .. l1d.ways - 1)",
+                       cfg->l1d.cacp_critical_ways, cfg->l1d.ways);
+  }
+
   const int64_t warp = cfg->sm.warp_size;
   if (cfg->sm.max_threads % warp != 0) {
     return st_error_at(err, ST_ERR_CONFIG, where(origin, "sm.max_threads", NULL),

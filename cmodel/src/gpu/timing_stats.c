@@ -20,6 +20,9 @@ static void add_cache(st_cache_stats *to, const st_cache_stats *x) {
   to->writebacks += x->writebacks;
   to->fills += x->fills;
   to->write_validates += x->write_validates;
+  to->crit_accesses += x->crit_accesses;
+  to->crit_hits += x->crit_hits;
+  to->bypasses += x->bypasses;
 }
 
 void st_timing_snapshot(const st_tmachine *tm, st_snapshot *s) {
@@ -196,6 +199,25 @@ void st_timing_fill_stats(const st_config *cfg, const st_snapshot *a, const st_s
   st_stat_u(out, "l1i.fetches", a->sm.fetches - b->sm.fetches);
   cache_stats(out, "l1i", &a->l1i, &b->l1i, wi);
   cache_stats(out, "l1d", &a->l1d, &b->l1d, wi);
+  {
+    /* CAWA's measures: the L1D hit rate of critical warps' requests
+     * (st_mreq.crit) beside all, global-load misses per 1000 thread
+     * instructions, and the L1D policy's bypasses */
+    const st_cache_stats *x = &a->l1d, *y = &b->l1d;
+    uint64_t acc = cache_accesses(x, y);
+    uint64_t hits = 0;
+    for (int k = 0; k < ACC_KINDS; k++) {
+      hits += x->outcome[k][CACHE_HIT] - y->outcome[k][CACHE_HIT];
+    }
+    uint64_t ca = x->crit_accesses - y->crit_accesses, ch = x->crit_hits - y->crit_hits;
+    uint64_t glm = x->outcome[ACC_GLOBAL_R][CACHE_MISS] - y->outcome[ACC_GLOBAL_R][CACHE_MISS];
+    st_stat_d(out, "l1d.hit_rate", acc ? (double)hits / (double)acc : 0.0);
+    st_stat_u(out, "l1d.crit.accesses", ca);
+    st_stat_u(out, "l1d.crit.hits", ch);
+    st_stat_d(out, "l1d.crit.hit_rate", ca ? (double)ch / (double)ca : 0.0);
+    st_stat_d(out, "l1d.global_r.mpki_thread", ti ? (double)glm * 1000.0 / (double)ti : 0.0);
+    st_stat_u(out, "l1d.bypasses", x->bypasses - y->bypasses);
+  }
   cache_stats(out, "l1c", &a->l1c, &b->l1c, wi);
   cache_stats(out, "l2", &a->l2, &b->l2, wi);
   uint64_t hits = a->dram.row_hits - b->dram.row_hits;

@@ -172,6 +172,49 @@ static st_mreq *copy_down(st_cache *c, const st_mreq *r) {
   return d;
 }
 
+/* ---- the L1D policy role (mem/cache_policy.h) ---- */
+
+/* The victim: the policy's, checked against the cache's rule (reserved ways,
+ * and dirty ones with clean_only, are never victims), else the cache's own. */
+static int32_t pick_victim(const st_cache *c, uint32_t set, const st_mreq *r, bool clean_only) {
+  if (c->pol == NULL) {
+    return cache_pick_victim(c, set, clean_only);
+  }
+  int32_t v = c->pol->victim(c->pol_ctx, c, set, r, clean_only);
+  if (v < 0 || (uint32_t)v >= c->ways) {
+    return -1;
+  }
+  const cache_line *l = &c->lines[(uint64_t)set * c->ways + (uint32_t)v];
+  if (l->state == LINE_RESERVED || (clean_only && l->state == LINE_VALID && l->dirty)) {
+    return -1;
+  }
+  return v;
+}
+
+/* A valid line of `set` leaves way l: the policy trains on it. */
+static void line_leaves(st_cache *c, uint32_t set, cache_line *l) {
+  if (c->pol != NULL && l->state == LINE_VALID) {
+    int32_t way = (int32_t)(l - &c->lines[(uint64_t)set * c->ways]);
+    c->pol->evict(c->pol_ctx, c, set, way, l->meta);
+  }
+  l->meta = 0;
+}
+
+static void line_hit(st_cache *c, uint32_t set, cache_line *l, const st_mreq *r) {
+  if (c->pol != NULL) {
+    int32_t way = (int32_t)(l - &c->lines[(uint64_t)set * c->ways]);
+    c->pol->hit(c->pol_ctx, c, set, way, r, &l->meta);
+  }
+}
+
+static void line_merge(st_cache *c, uint32_t set, uint64_t line, const st_mreq *r) {
+  if (c->pol != NULL && c->pol->merge != NULL) {
+    int32_t way = cache_find_way(c, set, line);
+    c->pol->merge(c->pol_ctx, c, set, way, r,
+                  way >= 0 ? &cache_line_at(c, set, way)->meta : NULL);
+  }
+}
+
 /* ---- misses ---- */
 
 static st_cache_outcome fail(st_resfail reason, st_resfail *why) {
@@ -200,14 +243,22 @@ static void queue_writeback(st_cache *c, st_mreq *wb, const st_mreq *fields,
 
 /* Makes way l the line `line` in `state` (RESERVED or VALID), counting the
  * eviction of a valid line it replaces; a fresh LRU/FIFO stamp. */
-static void take_line(st_cache *c, cache_line *l, uint64_t line, uint8_t state, bool dirty) {
-  if (l->state == LINE_VALID) {
+static void take_line(st_cache *c, uint32_t set, cache_line *l, uint64_t line, uint8_t state,
+                      bool dirty, const st_mreq *r) {
+  const bool replaced = l->state == LINE_VALID;
+  const uint32_t old_meta = replaced ? l->meta : 0;
+  if (replaced) {
     c->stats.evictions++;
   }
+  line_leaves(c, set, l);
   l->state = state;
   l->tag = line;
   l->dirty = dirty;
   l->stamp = ++c->stamp;
+  if (c->pol != NULL) {
+    int32_t way = (int32_t)(l - &c->lines[(uint64_t)set * c->ways]);
+    c->pol->insert(c->pol_ctx, c, set, way, r, replaced, old_meta, &l->meta);
+  }
 }
 
 /* Reserves a line, an MSHR and miss-queue slots for a missing line, queues
@@ -216,7 +267,7 @@ static void take_line(st_cache *c, cache_line *l, uint64_t line, uint8_t state, 
 static st_cache_outcome miss_allocate(st_cache *c, st_mreq *req, const st_mreq *fields,
                                       uint32_t set, uint64_t line, bool make_dirty,
                                       uint32_t extra_slots, st_resfail *why) {
-  int32_t v = cache_pick_victim(c, set, false);
+  int32_t v = pick_victim(c, set, fields, false);
   if (v < 0) {
     return fail(RESFAIL_NO_LINE, why);
   }
@@ -250,7 +301,7 @@ static st_cache_outcome miss_allocate(st_cache *c, st_mreq *req, const st_mreq *
   if (dirty_victim) {
     queue_writeback(c, wb, fields, vl);
   }
-  take_line(c, vl, line, LINE_RESERVED, false);
+  take_line(c, set, vl, line, LINE_RESERVED, false, fields);
 
   int32_t e = cache_mshr_open(c, line);
   c->mshr[e].dirty_on_fill = make_dirty;
@@ -270,6 +321,7 @@ static st_cache_outcome read_access(st_cache *c, st_mreq *req, uint32_t set, int
     if (make_dirty) {
       l->dirty = 1;
     }
+    line_hit(c, set, l, req);
     return CACHE_HIT;
   }
   int32_t e = cache_mshr_find(c, line);
@@ -281,7 +333,22 @@ static st_cache_outcome read_access(st_cache *c, st_mreq *req, uint32_t set, int
     if (make_dirty) {
       c->mshr[e].dirty_on_fill = 1;
     }
+    line_merge(c, set, line, req);
     return CACHE_HIT_RESERVED;
+  }
+  if (c->pol != NULL && c->pol->bypass != NULL && req->op == MREQ_READ &&
+      c->pol->bypass(c->pol_ctx, c, set, req)) {
+    /* a true miss the policy bypasses: the read itself goes down */
+    if (!miss_room(c, 1)) {
+      return fail(RESFAIL_MISS_QUEUE, why);
+    }
+    req->l1_bypass = 1;
+    st_mqueue_push(&c->miss_q, req);
+    c->stats.bypasses++;
+    if (c->pol->bypassed != NULL) {
+      c->pol->bypassed(c->pol_ctx, c, set, req);
+    }
+    return CACHE_MISS;
   }
   return miss_allocate(c, req, req, set, line, make_dirty, 0, why);
 }
@@ -301,7 +368,7 @@ static st_cache_outcome send_down(st_cache *c, st_mreq *req, st_resfail *why) {
  * missed). A dirty victim's write-back needs a miss-queue slot. */
 static st_cache_outcome write_validate(st_cache *c, uint32_t set, uint64_t line,
                                        const st_mreq *fields, st_resfail *why) {
-  int32_t v = cache_pick_victim(c, set, false);
+  int32_t v = pick_victim(c, set, fields, false);
   if (v < 0) {
     return fail(RESFAIL_NO_LINE, why);
   }
@@ -317,7 +384,7 @@ static st_cache_outcome write_validate(st_cache *c, uint32_t set, uint64_t line,
     }
     queue_writeback(c, wb, fields, vl);
   }
-  take_line(c, vl, line, LINE_VALID, true);
+  take_line(c, set, vl, line, LINE_VALID, true, fields);
   c->stats.write_validates++;
   c->validated = true;
   return CACHE_HIT;
@@ -331,6 +398,7 @@ static st_cache_outcome write_access(st_cache *c, st_mreq *req, uint32_t set, in
     if (pol == EFF_WB) {
       touch(c, l);
       l->dirty = 1;
+      line_hit(c, set, l, req);
       return CACHE_HIT;
     }
     if (!miss_room(c, 1)) {
@@ -341,9 +409,11 @@ static st_cache_outcome write_access(st_cache *c, st_mreq *req, uint32_t set, in
       return fail(RESFAIL_MISS_QUEUE, why);
     }
     st_mqueue_push(&c->miss_q, copy);
+    line_hit(c, set, l, req);
     if (pol == EFF_WT) {
       touch(c, l);
     } else { /* write-evict: the line goes, the data goes down */
+      line_leaves(c, set, l);
       l->state = LINE_INVALID;
       l->dirty = 0;
     }
@@ -364,6 +434,7 @@ static st_cache_outcome write_access(st_cache *c, st_mreq *req, uint32_t set, in
       }
       cache_mshr_add(c, e, req);
       c->mshr[e].dirty_on_fill = 1;
+      line_merge(c, set, line, req);
       return CACHE_HIT_RESERVED;
     }
     return miss_allocate(c, req, req, set, line, true, 0, why);
@@ -389,6 +460,7 @@ static st_cache_outcome uncached_atomic(st_cache *c, st_mreq *req, uint32_t set,
   }
   if (way >= 0 && cache_line_at(c, set, way)->state == LINE_VALID) {
     cache_line *l = cache_line_at(c, set, way);
+    line_leaves(c, set, l);
     l->state = LINE_INVALID;
     l->dirty = 0;
   }
@@ -418,6 +490,10 @@ static st_cache_outcome access_in_full(st_cache *c, st_mreq *req, uint64_t line,
     break;
   }
   c->stats.outcome[kind][c->validated ? CACHE_MISS : o]++;
+  if (o != CACHE_RESFAIL && req->crit) {
+    c->stats.crit_accesses++;
+    c->stats.crit_hits += o == CACHE_HIT && !c->validated;
+  }
   if (o == CACHE_RESFAIL) {
     c->stats.resfail[*why]++;
     c->refused.valid = true;
@@ -426,6 +502,9 @@ static st_cache_outcome access_in_full(st_cache *c, st_mreq *req, uint64_t line,
     c->refused.op = req->op;
     c->refused.kind = req->kind;
     c->refused.why = (uint8_t)*why;
+    c->refused.pc = req->pc;
+    c->refused.warp = req->warp;
+    c->refused.crit = req->crit;
   } else {
     c->version++;
   }
@@ -463,7 +542,9 @@ st_cache_outcome st_cache_access(st_cache *c, st_mreq *req, uint64_t now, st_res
   const uint64_t line = req->addr >> c->line_log2;
   unsigned kind = req->kind < ACC_KINDS ? req->kind : ACC_GLOBAL_R;
   bool memo = c->refused.valid && (c->refused.version == c->version || c->fault_stale) &&
-              c->refused.line == line && c->refused.op == req->op && c->refused.kind == req->kind;
+              c->refused.line == line && c->refused.op == req->op && c->refused.kind == req->kind &&
+              (c->pol == NULL || (c->refused.pc == req->pc && c->refused.warp == req->warp &&
+                                  c->refused.crit == req->crit));
   if (memo) {
     if (__builtin_expect(c->check, 0)) {
       return checked_refusal(c, req, now, why);
@@ -513,10 +594,10 @@ void st_cache_fill(st_cache *c, uint64_t addr, uint64_t now) {
     /* The reservation was lost (st_cache_invalidate): allocate on fill, but
      * only over an invalid or clean line, since a fill cannot be refused for
      * lack of miss-queue room. */
-    way = cache_pick_victim(c, set, true);
+    way = pick_victim(c, set, c->mshr[e].head, true);
     if (way >= 0) {
       l = cache_line_at(c, set, way);
-      take_line(c, l, line, LINE_VALID, false);
+      take_line(c, set, l, line, LINE_VALID, false, c->mshr[e].head);
     }
   }
   if (l != NULL && c->mshr[e].dirty_on_fill) {
@@ -538,6 +619,7 @@ void st_cache_invalidate(st_cache *c) {
   c->version++;
   const uint64_t n = (uint64_t)c->sets * c->ways;
   for (uint64_t i = 0; i < n; i++) {
+    line_leaves(c, (uint32_t)(i / c->ways), &c->lines[i]);
     c->lines[i].state = LINE_INVALID;
     c->lines[i].dirty = 0;
   }
@@ -550,3 +632,35 @@ bool st_cache_quiet(const st_cache *c) {
 const st_cache_stats *st_cache_get_stats(const st_cache *c) { return &c->stats; }
 
 uint64_t st_cache_line_size(const st_cache *c) { return c->line_bytes; }
+
+/* ---- the L1D policy role's accessors (mem/cache_policy.h) ---- */
+
+void st_cache_set_policy(st_cache *c, const st_cache_policy_ops *ops, void *ctx) {
+  c->pol = ops;
+  c->pol_ctx = ops != NULL ? ctx : NULL;
+  c->refused.valid = false;
+  c->version++;
+}
+
+uint32_t st_cache_ways(const st_cache *c) { return c->ways; }
+
+uint32_t st_cache_sets(const st_cache *c) { return c->sets; }
+
+st_cache_way_state st_cache_way(const st_cache *c, uint32_t set, int32_t way) {
+  const cache_line *l = &c->lines[(uint64_t)set * c->ways + (uint32_t)way];
+  return l->state == LINE_VALID      ? ST_WAY_VALID
+         : l->state == LINE_RESERVED ? ST_WAY_RESERVED
+                                     : ST_WAY_INVALID;
+}
+
+bool st_cache_way_dirty(const st_cache *c, uint32_t set, int32_t way) {
+  return c->lines[(uint64_t)set * c->ways + (uint32_t)way].dirty != 0;
+}
+
+uint32_t *st_cache_meta(st_cache *c, uint32_t set, int32_t way) {
+  return &c->lines[(uint64_t)set * c->ways + (uint32_t)way].meta;
+}
+
+uint32_t st_cache_meta_of(const st_cache *c, uint32_t set, int32_t way) {
+  return c->lines[(uint64_t)set * c->ways + (uint32_t)way].meta;
+}

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "mem/cache_policy.h"
 #include "mem/mem.h"
 
 typedef enum cache_line_state {
@@ -18,6 +19,7 @@ typedef enum cache_line_state {
 typedef struct cache_line {
   uint64_t tag;   /* the line number (addr >> line_log2): exact under any index function */
   uint64_t stamp; /* LRU: last use; FIFO: allocation. From the cache's own counter. */
+  uint32_t meta;  /* the L1D policy's word (mem/cache_policy.h); 0 when invalid */
   uint8_t state;  /* cache_line_state */
   uint8_t dirty;
 } cache_line;
@@ -64,6 +66,10 @@ struct st_cache {
   st_mqueue ready_q;  /* requests whose fill arrived, unbounded (<= MSHRs * merge) */
   st_cache_stats stats;
 
+  /* The attached policy (mem/cache_policy.h), or NULL: the cache's own order. */
+  const st_cache_policy_ops *pol;
+  void *pol_ctx;
+
   /* What an access outcome depends on (tags, MSHRs, the miss queue's length)
    * changes only where version is bumped. A refused access changes nothing,
    * so the same request (line, operation, kind) at the same version is
@@ -80,6 +86,9 @@ struct st_cache {
     uint8_t op, kind;
     uint8_t why;      /* st_resfail */
     uint64_t version, line;
+    /* with a policy attached its decisions may depend on these too */
+    uint32_t pc, warp;
+    uint8_t crit;
   } refused;
 };
 

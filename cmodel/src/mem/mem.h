@@ -144,6 +144,9 @@ typedef struct st_cache_stats {
   uint64_t writebacks; /* dirty evictions sent down */
   uint64_t fills;
   uint64_t write_validates; /* full-line write misses allocated without a fetch */
+  uint64_t crit_accesses;   /* accesses (not refused) of requests with st_mreq.crit set */
+  uint64_t crit_hits;       /* ... that hit */
+  uint64_t bypasses;        /* reads an L1D policy sent down without a line */
 } st_cache_stats;
 
 typedef struct st_cache st_cache;

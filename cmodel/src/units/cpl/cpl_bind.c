@@ -23,14 +23,14 @@
 
 #include "core/unit_host.h"
 #include "units/cpl/cpl.h"
+#include "units/cpl/cpl_acc.h"
 #include "units/roles.h"
 
 typedef struct cpl_bind {
   uint64_t prev_now;                 /* the cycle of the last issue_begin */
   uint8_t seen;                      /* prev_now is valid */
   uint8_t last_exit[ST_U_MAX_TBS];   /* per TB slot: the warp slot that exited last */
-  uint64_t samples[ST_U_MAX_TBS];    /* per TB slot: samples of its block */
-  uint64_t slow[ST_U_MAX_WARPS];     /* per warp slot: samples in which it was slow */
+  cpl_acc acc;                       /* the accuracy statistic (units/cpl/cpl_acc.h) */
 } cpl_bind;
 
 enum { C_SAMPLES = 0, C_CORRECT, C_TBS, C_CRIT_SUM, C_CRIT_N, C_COUNT };
@@ -88,27 +88,13 @@ static void sample(st_uinst *u, const st_sm *sm, uint64_t now) {
   if (k == 0) {
     return;
   }
-  uint64_t occ = st_uh_occupied(sm);
-  uint64_t tbs = 0;
+  uint64_t occ = st_uh_occupied(sm), members = 0;
   for (unsigned w = 0; w < p->n_warps; w++) {
-    if (!(occ >> w & 1) || (u->tb_launch >> in->tb[w] & 1)) {
-      continue;
+    if ((occ >> w & 1) && !(u->tb_launch >> in->tb[w] & 1)) {
+      members |= UINT64_C(1) << w;
     }
-    unsigned n = 0, below = 0;
-    for (unsigned x = 0; x < p->n_warps; x++) {
-      if ((occ >> x & 1) && in->tb[x] == in->tb[w]) {
-        n++;
-        below += s->crit[x] < s->crit[w];
-      }
-    }
-    if (n == 1 || 2 * below >= n) {
-      b->slow[w] += k;
-    }
-    tbs |= UINT64_C(1) << in->tb[w];
   }
-  ST_BITS(tb, tbs) {
-    b->samples[tb] += k;
-  }
+  cpl_acc_sample(&b->acc, p->n_warps, members, in->tb, s->crit, k);
 }
 
 static st_status issue_begin(st_uinst *u, st_sm *sm, uint64_t now, st_error *err) {
@@ -129,17 +115,16 @@ static st_status issue_begin(st_uinst *u, st_sm *sm, uint64_t now, st_error *err
 static void retire(st_uinst *u, const st_sm *sm, unsigned tb) {
   cpl_bind *b = u->priv;
   const cpl_params *p = u->p;
-  unsigned crit_w = b->last_exit[tb];
-  u->ctr[C_SAMPLES] += b->samples[tb];
-  u->ctr[C_CORRECT] += b->slow[crit_w];
-  u->ctr[C_TBS]++;
-  b->samples[tb] = 0;
-  uint64_t occ = st_uh_occupied(sm);
+  uint64_t occ = st_uh_occupied(sm), warps = 0;
   for (unsigned w = 0; w < p->n_warps; w++) {
     if ((occ >> w & 1) && st_uh_warp_tb(sm, w) == tb) {
-      b->slow[w] = 0;
+      warps |= UINT64_C(1) << w;
     }
   }
+  cpl_acc_retire(&b->acc, tb, warps, b->last_exit[tb]);
+  u->ctr[C_SAMPLES] = b->acc.total;
+  u->ctr[C_CORRECT] = b->acc.correct;
+  u->ctr[C_TBS] = b->acc.tbs;
 }
 
 static st_status sm_end(st_uinst *u, st_sm *sm, uint64_t now, st_error *err) {
@@ -154,11 +139,8 @@ static st_status sm_end(st_uinst *u, st_sm *sm, uint64_t now, st_error *err) {
     if ((occ >> w & 1) && (u->tb_launch >> st_uh_warp_tb(sm, w) & 1)) {
       in->launch[w] = 1;
       in->kstatic[w] = (uint16_t)(st_uh_warp_kernel_insts(sm, w) & ((1u << p->ninst_w) - 1));
-      b->slow[w] = 0;
+      cpl_acc_launch(&b->acc, st_uh_warp_tb(sm, w), UINT64_C(1) << w);
     }
-  }
-  ST_BITS(tb, u->tb_launch) {
-    b->samples[tb] = 0;
   }
   uint64_t cm = st_uh_commit_mask(sm);
   ST_BITS(w, cm) {

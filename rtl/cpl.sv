@@ -85,7 +85,9 @@ module cpl #(
       logic [31:0]        skip;
       logic [CRIT_W-1:0]  cmt;
       logic [CRIT_W+7:0]  cpi;
-      logic [NINST_W+CRIT_W+7:0] prod;
+      /* verilator lint_off UNUSEDSIGNAL */
+      logic [NINST_W+CRIT_W+7:0] prod;  // its low 8 bits are the Q.8 fraction, dropped
+      /* verilator lint_on UNUSEDSIGNAL */
       logic [NINST_W+CRIT_W:0]   total;
       w  = iss_slot_i[k*IDX_W +: IDX_W];
       n0 = ninst_q[w*NINST_W +: NINST_W];

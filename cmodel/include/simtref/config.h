@@ -35,6 +35,7 @@ typedef enum st_warp_sched_kind {
   ST_WSCHED_TLS,     /* two-level: an active set served round robin */
   ST_WSCHED_MWF_LRR, /* BAWS most-waiting-first, round robin within a TB */
   ST_WSCHED_MWF_GTO, /* BAWS most-waiting-first, greedy then oldest within a TB */
+  ST_WSCHED_GCAWS,   /* CAWA greedy criticality-aware: greedy, then the most critical */
   ST_WSCHED_COUNT
 } st_warp_sched_kind;
 
@@ -211,6 +212,12 @@ typedef struct st_config {
     bool anti_starvation;         /* boost a paused CTA's warp after 4096 starved cycles */
     bool strict_classification;   /* C_mem only when every warp waits on memory */
   } dyncta;
+  struct {                        /* CAWA's criticality prediction, one per SM (docs/units/cpl.md) */
+    bool enable;                  /* run CPL under any policy (gcaws and cacp select it anyway) */
+    int64_t ninst_bits;           /* width of nInst */
+    int64_t crit_bits;            /* width of nStall, committed and the criticality */
+    int64_t sample_period;        /* cycles between samples of the accuracy statistic */
+  } cpl;
   struct {
     int mode; /* st_sim_mode */
     int64_t max_cycles;

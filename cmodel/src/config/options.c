@@ -13,7 +13,8 @@
 #define G1 (M1 * K1)
 #define MHZ INT64_C(1000000)
 
-static const char *const warp_sched_names[] = {"lrr", "gto", "tls", "mwf_lrr", "mwf_gto", NULL};
+static const char *const warp_sched_names[] = {"lrr",     "gto",     "tls", "mwf_lrr",
+                                               "mwf_gto", "gcaws",   NULL};
 static const char *const fetch_arb_names[] = {"rr", "cff", NULL};
 static const char *const cta_policy_names[] = {"rr", "static", "dyncta", NULL};
 static const char *const dyncta_init_names[] = {"one", "half", "max", NULL};
@@ -124,7 +125,8 @@ const st_option st_options[] = {
     OPT_ENUM("sm.warp_scheduler", sm.warp_scheduler, warp_sched_names, "lrr",
              "issue policy of every warp scheduler: lrr, gto, tls, or BAWS most-waiting-first "
              "(mwf_lrr, mwf_gto: TBs with more warps at a barrier first, lrr or gto inside a "
-             "TB; docs/units/wsched_mwf.md)"),
+             "TB; docs/units/wsched_mwf.md), or CAWA's gcaws (greedy, then the most critical "
+             "warp by CPL; docs/units/wsched_gcaws.md)"),
     OPT_INT("sm.tls_active_warps", sm.tls_active_warps, 1, 1024, "6", "warps",
             "two-level scheduler: active warps per scheduler"),
     OPT_ENUM("sm.fetch_arbiter", sm.fetch_arbiter, fetch_arb_names, "rr",
@@ -258,6 +260,21 @@ const st_option st_options[] = {
     OPT_INT("cta_scheduler.limit", cta_scheduler.limit, 0, 64, "0", "CTAs",
             "static policy: CTAs per SM at most (0 = the occupancy limit)"),
 
+    /* CPL (CAWA's criticality prediction; docs/units/cpl.md, spec/cawa-ctrlc-heteropdp.md
+     * §1.3.2) */
+    OPT_BOOL("cpl.enable", cpl.enable, "false",
+             "run CAWA's criticality prediction (CPL) under any policy, for its statistics "
+             "(cpl.accuracy) and the critical-warp figures; sm.warp_scheduler gcaws and "
+             "l1d.policy cacp run it anyway"),
+    OPT_INT("cpl.ninst_bits", cpl.ninst_bits, 1, 16, "16", "bits",
+            "width of CPL's per-warp instruction-disparity counter nInst (saturating; "
+            "[suggest] spec §2: 16)"),
+    OPT_INT("cpl.crit_bits", cpl.crit_bits, 8, 24, "24", "bits",
+            "width of CPL's per-warp stall count, committed count and criticality "
+            "(saturating; our choice: 24 bits count 16.7M cycles, and the issue order key of "
+            "gcaws holds 24 bits of criticality)"),
+    OPT_INT("cpl.sample_period", cpl.sample_period, 1, 1 << 24, "1000", "cycles",
+            "CPL accuracy statistic: cycles between samples ([suggest] spec §1.3.2: 1000)"),
     /* DYNCTA (cta_scheduler.policy dyncta; docs/units/dyncta.md, spec/dyncta.md) */
     OPT_INT("dyncta.sample_period", dyncta.sample_period, 1, 65536, "2048", "cycles",
             "core cycles per sampling window; each SM decides at the end of every window"),

@@ -196,8 +196,12 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
     sm->ev.exit_valid[s] = 1;
     sm->ev.exit_tb[s] = (uint8_t)tw->cta_slot;
     sm->ev.exit_rel[s] = (before & ~barriers_pending(tc->cta)) != 0 || tc->warps_live == 0;
+    sm->ev.iss_pc[s] = pc;
+    sm->ev.iss_next[s] = pc + 1;
   } else {
     uint32_t next = st_warp_pc(w);
+    sm->ev.iss_pc[s] = pc;
+    sm->ev.iss_next[s] = next;
     uint32_t expect = tw->ib_count ? tw->ibuf_pc[tw->ib_head] : tw->decode_n ? tw->decode_pc
                                                                               : tw->fetch_pc;
     if (next != expect) {

@@ -30,6 +30,8 @@ void st_sm_complete(st_sm *sm, st_flight *f, uint64_t now) {
     }
   }
   tw->inflight--;
+  sm->ev.commit[f->warp] += sm->ev.commit[f->warp] != UINT8_MAX;
+  sm->ev.commit_mask |= UINT64_C(1) << f->warp;
   if (tw->head_state == HEAD_BLOCKED) {
     tw->head_state = HEAD_UNKNOWN; /* what it waited on may be this */
     sm->wake |= UINT64_C(1) << f->warp;

@@ -113,6 +113,14 @@ typedef struct st_sm_events {
    * a barrier the others wait at, or ended its TB) */
   uint8_t arr_valid[ST_MAX_SCHED], arr_tb[ST_MAX_SCHED], arr_rel[ST_MAX_SCHED];
   uint8_t exit_valid[ST_MAX_SCHED], exit_tb[ST_MAX_SCHED], exit_rel[ST_MAX_SCHED];
+  /* per warp scheduler that issued (issued_valid): the index of the
+   * instruction it issued (the last, with several) and the warp's next one
+   * (the issued one + 1 after an exit) */
+  uint32_t iss_pc[ST_MAX_SCHED], iss_next[ST_MAX_SCHED];
+  /* per warp slot: instructions written back (completed) since the last
+   * sm_end hooks, saturating at 255; commit_mask: the slots with any */
+  uint8_t commit[64];
+  uint64_t commit_mask;
   /* the rest of the cycle */
   uint64_t cta_exit;      /* TB slots whose block retired this cycle */
   uint32_t paused_issues; /* instructions issued by warps of paused TBs */

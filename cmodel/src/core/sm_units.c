@@ -152,6 +152,10 @@ st_status st_sm_units_sm_end_hooks(st_sm *sm, uint64_t now, st_error *err) {
   memset(sm->ev.exit_valid, 0, sizeof sm->ev.exit_valid);
   memset(sm->ev.exit_tb, 0, sizeof sm->ev.exit_tb);
   memset(sm->ev.exit_rel, 0, sizeof sm->ev.exit_rel);
+  ST_BITS(w, sm->ev.commit_mask) {
+    sm->ev.commit[w] = 0;
+  }
+  sm->ev.commit_mask = 0;
   return ST_OK;
 }
 

@@ -36,6 +36,11 @@ static inline bool st_uh_warp_at_barrier(const st_sm *sm, unsigned slot) {
   return sm->warps[slot].at_bar != 0;
 }
 
+/* The static instruction count of the warp's kernel (its entry function). */
+static inline uint32_t st_uh_warp_kernel_insts(const st_sm *sm, unsigned slot) {
+  return sm->warps[slot].rk->k->entry->n_insts;
+}
+
 /* ---- this cycle ---------------------------------------------------------- */
 
 /* Whether warp scheduler s issued this cycle (valid after the issue stage),
@@ -50,6 +55,19 @@ static inline const st_sm_events *st_uh_events(const st_sm *sm) { return &sm->ev
  * cycles, that of the last cycle that ran). */
 static inline const st_cycle_flags *st_uh_flags(const st_sm *sm) { return &sm->flags; }
 
+/* The issued instruction's index (the last, with several) and the warp's
+ * next one, for a scheduler that issued this cycle (valid after the issue
+ * stage). */
+static inline void st_uh_issued_pcs(const st_sm *sm, unsigned s, uint32_t *pc, uint32_t *next) {
+  *pc = sm->ev.iss_pc[s];
+  *next = sm->ev.iss_next[s];
+}
+/* Instructions of warp slot `slot` written back this cycle (at sm_end). */
+static inline unsigned st_uh_commits(const st_sm *sm, unsigned slot) {
+  return sm->ev.commit[slot];
+}
+static inline uint64_t st_uh_commit_mask(const st_sm *sm) { return sm->ev.commit_mask; }
+
 /* ---- what controllers publish ------------------------------------------- */
 
 static inline st_sm_signals *st_uh_signals(st_sm *sm) { return &sm->sig; }
@@ -59,6 +77,8 @@ static inline const st_sm_signals *st_uh_signals_c(const st_sm *sm) { return &sm
  * changed: every warp is looked at again (idle-cycle skipping's wake-up
  * rule, docs/timing.md). */
 static inline void st_uh_wake_all(st_sm *sm) { st_sm_wake_all(sm); }
+/* The same for some warp slots only (bit i: slot i). */
+static inline void st_uh_wake(st_sm *sm, uint64_t slots) { sm->wake |= slots; }
 
 /* ---- statistics that units share with the SM -------------------------------- */
 

@@ -26,21 +26,25 @@ uint32_t cpl_criticality(const cpl_params *p, uint32_t ninst, uint32_t nstall, u
 
 void cpl_eval(const cpl_params *p, const cpl_state *s, const cpl_in *in, cpl_out *out) {
   unsigned nw = p->n_warps;
-  memset(out, 0, sizeof *out);
+  /* The largest crit among each TB's live warps; a live warp equal to it is critical. */
+  uint32_t tbmax[ST_U_MAX_TBS];
+  uint8_t any[ST_U_MAX_TBS];
+  memset(any, 0, sizeof any);
   for (unsigned w = 0; w < nw; w++) {
     out->crit[w] = s->crit[w];
+    unsigned b = in->tb[w] & (ST_U_MAX_TBS - 1);
+    if (in->live[w] && (!any[b] || s->crit[w] > tbmax[b])) {
+      tbmax[b] = s->crit[w];
+      any[b] = 1;
+    }
   }
   for (unsigned w = 0; w < nw; w++) {
-    if (!in->live[w]) {
-      continue;
-    }
-    unsigned top = 1;
-    for (unsigned x = 0; x < nw; x++) {
-      if (in->live[x] && in->tb[x] == in->tb[w] && s->crit[x] > s->crit[w]) {
-        top = 0;
-      }
-    }
-    out->critical[w] = (uint8_t)top;
+    unsigned b = in->tb[w] & (ST_U_MAX_TBS - 1);
+    out->critical[w] = (uint8_t)(in->live[w] && s->crit[w] == tbmax[b]);
+  }
+  for (unsigned w = nw; w < ST_U_MAX_WARPS; w++) {
+    out->crit[w] = 0;
+    out->critical[w] = 0;
   }
 }
 

@@ -203,7 +203,7 @@ static const st_unit_seed_cost seed_cost = {
 const st_unit cpl_unit = {
     .desc = &cpl_desc,
     .role = ST_ROLE_SM_CTRL,
-    .select = "sm.warp_scheduler=gcaws; cpl.enable=true",
+    .select = "sm.warp_scheduler=gcaws; l1d.policy=cacp; cpl.enable=true",
     .summary = "CAWA criticality prediction (per-warp nInst x CPI + nStall, critical warp per TB)",
     .ops = &ops,
     .priv_size = sizeof(cpl_bind),

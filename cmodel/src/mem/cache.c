@@ -174,6 +174,11 @@ static st_mreq *copy_down(st_cache *c, const st_mreq *r) {
 
 /* ---- the L1D policy role (mem/cache_policy.h) ---- */
 
+/* The way of set `set` that line l is. */
+static int32_t way_of(const st_cache *c, uint32_t set, const cache_line *l) {
+  return (int32_t)(l - &c->lines[(uint64_t)set * c->ways]);
+}
+
 /* The victim: the policy's, checked against the cache's rule (reserved ways,
  * and dirty ones with clean_only, are never victims), else the cache's own. */
 static int32_t pick_victim(const st_cache *c, uint32_t set, const st_mreq *r, bool clean_only) {
@@ -194,16 +199,14 @@ static int32_t pick_victim(const st_cache *c, uint32_t set, const st_mreq *r, bo
 /* A valid line of `set` leaves way l: the policy trains on it. */
 static void line_leaves(st_cache *c, uint32_t set, cache_line *l) {
   if (c->pol != NULL && l->state == LINE_VALID) {
-    int32_t way = (int32_t)(l - &c->lines[(uint64_t)set * c->ways]);
-    c->pol->evict(c->pol_ctx, c, set, way, l->meta);
+    c->pol->evict(c->pol_ctx, c, set, way_of(c, set, l), l->meta);
   }
   l->meta = 0;
 }
 
 static void line_hit(st_cache *c, uint32_t set, cache_line *l, const st_mreq *r) {
   if (c->pol != NULL) {
-    int32_t way = (int32_t)(l - &c->lines[(uint64_t)set * c->ways]);
-    c->pol->hit(c->pol_ctx, c, set, way, r, &l->meta);
+    c->pol->hit(c->pol_ctx, c, set, way_of(c, set, l), r, &l->meta);
   }
 }
 
@@ -256,8 +259,7 @@ static void take_line(st_cache *c, uint32_t set, cache_line *l, uint64_t line, u
   l->dirty = dirty;
   l->stamp = ++c->stamp;
   if (c->pol != NULL) {
-    int32_t way = (int32_t)(l - &c->lines[(uint64_t)set * c->ways]);
-    c->pol->insert(c->pol_ctx, c, set, way, r, replaced, old_meta, &l->meta);
+    c->pol->insert(c->pol_ctx, c, set, way_of(c, set, l), r, replaced, old_meta, &l->meta);
   }
 }
 

@@ -18,7 +18,6 @@
  * that exited last is its critical warp, and the samples in which it was
  * slow count as correct. Sample points inside skipped cycles see the
  * registers of the cycle after them, which skipped cycles do not change. */
-#include <inttypes.h>
 #include <string.h>
 
 #include "core/unit_host.h"
@@ -33,7 +32,7 @@ typedef struct cpl_bind {
   cpl_acc acc;                       /* the accuracy statistic (units/cpl/cpl_acc.h) */
 } cpl_bind;
 
-enum { C_SAMPLES = 0, C_CORRECT, C_TBS, C_CRIT_SUM, C_CRIT_N, C_COUNT };
+enum { C_SAMPLES = 0, C_CORRECT, C_TBS, C_COUNT };
 
 /* The unit's inputs that describe the SM's warps (live, TB). */
 static void gather_warps(st_uinst *u, const st_sm *sm) {

@@ -206,7 +206,7 @@ static void test_error_wrong_type(void **state) {
                "1:18: error: sim.skip_idle: expected true or false, got 'maybe'");
   expect_error("sm:\n  warp_scheduler: gtoo\n", NULL, 0,
                "2:19: error: sm.warp_scheduler: unknown value 'gtoo' (expected one of: lrr gto "
-               "tls mwf_lrr mwf_gto gcaws)");
+               "tls mwf_lrr mwf_gto gcaws caws_blk caws_sm caws_avg)");
   expect_error("l1d: 16KiB\n", NULL, 0,
                "1:6: error: 'l1d' is a section: expected a mapping of its keys");
   expect_error("l1d:\n  size: {a: 1}\n", NULL, 0,
@@ -274,7 +274,8 @@ static void test_error_in_override(void **state) {
   const char *ov2[] = {"sm.warp_scheduler=fifo"};
   assert_int_equal(st_config_load(&cfg, NULL, ov2, 1, err, sizeof err), ST_ERR_CONFIG);
   assert_string_equal(err, "-s sm.warp_scheduler=fifo:1:19: error: sm.warp_scheduler: unknown "
-                           "value 'fifo' (expected one of: lrr gto tls mwf_lrr mwf_gto gcaws)");
+                           "value 'fifo' (expected one of: lrr gto tls mwf_lrr mwf_gto gcaws "
+                           "caws_blk caws_sm caws_avg)");
   const char *ov3[] = {"l1d.size"};
   assert_int_equal(st_config_load(&cfg, NULL, ov3, 1, err, sizeof err), ST_ERR_CONFIG);
   assert_string_equal(err, "-s l1d.size:1:1: error: expected key=value");

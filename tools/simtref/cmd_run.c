@@ -31,6 +31,10 @@ static const char *const run_usage =
     "  --seed N             seed of the benchmark's input generator (default 1)\n"
     "  --stats FILE         write every statistic of the run and of each kernel to FILE\n"
     "                       (JSON when FILE ends in .json, else key = value text)\n"
+    "  --profile-criticality FILE  write one line per warp of every launch to FILE: its\n"
+    "                       key (launch, kernel, CTA, warp), SM, execution time and probe\n"
+    "                       categories (docs/latency-study.md); the oracle that\n"
+    "                       sm.caws_profile gives the CAWS schedulers\n"
     "  --cosim UNIT[,UNIT]  run the RTL of these units in lock-step with the C model and\n"
     "                       stop at the first difference (a unit or role name of simtref\n"
     "                       units, or all; UNIT:FAULT picks a planted-fault build; see\n"
@@ -52,6 +56,7 @@ static const char *const run_usage =
     "run starts: one that is not stops it at once with exit status 2.\n";
 
 static const char *stats_path;
+static const char *profile_path; /* --profile-criticality */
 static const char *export_dir;
 static st_exporter *exporter; /* --export-cuda: recording the run */
 
@@ -153,10 +158,17 @@ static bool close_traces(void) { return close_traces_as(false); }
 /* Attaches what the command line asked for to a new GPU: the traces and the
  * co-simulation provider (its units are attached now, so that a bad
  * cosim.units fails before anything runs). False after printing why. */
-static bool prepare_gpu(st_gpu *gpu) {
+static bool prepare_gpu(st_gpu *gpu, const char *ident) {
   st_error err;
   st_error_clear(&err);
   if (!open_traces(gpu)) {
+    return false;
+  }
+  /* The criticality profile: recording it, and the CAWS oracle checked
+   * against this workload before anything runs. */
+  if ((profile_path != NULL && st_gpu_record_criticality(gpu, &err) != ST_OK) ||
+      st_gpu_load_caws_profile(gpu, ident, &err) != ST_OK) {
+    fprintf(stderr, "simtref run: error: %s\n", err.msg);
     return false;
   }
   st_gpu_set_cosim(gpu, cli_cosim_provider());
@@ -176,6 +188,10 @@ static bool prepare_gpu(st_gpu *gpu) {
  * checked once the workload file is read.) False after printing why. */
 static bool check_outputs(const st_config *cfg) {
   if (stats_path != NULL && !cli_check_output_file("run", "the --stats file", stats_path)) {
+    return false;
+  }
+  if (profile_path != NULL &&
+      !cli_check_output_file("run", "the --profile-criticality file", profile_path)) {
     return false;
   }
   for (size_t i = 0; i < n_traces; i++) {
@@ -207,6 +223,19 @@ static bool check_buffer_outputs(const st_workload *wl) {
 }
 
 static void print_totals(st_gpu *gpu) { report_summary(gpu, stdout); }
+
+/* --profile-criticality: the recorded warps, written only after a run that
+ * completed (no partial profile). False after printing why. */
+static bool write_profile(st_gpu *gpu, const char *ident) {
+  st_error err;
+  st_error_clear(&err);
+  if (st_gpu_write_criticality(gpu, profile_path, ident, &err) != ST_OK) {
+    fprintf(stderr, "simtref run: error: %s\n", err.msg);
+    return false;
+  }
+  printf("  criticality profile: %s\n", profile_path);
+  return true;
+}
 
 /* A run that reached sim.max_insts (an instruction budget, as the papers
  * run their workloads) is complete up to there; one stopped by
@@ -246,9 +275,12 @@ static int run_named(const st_workload_desc *wd, const st_config *cfg, st_wl_siz
     fprintf(stderr, "simtref run: error: %s\n", err.msg);
     return EXIT_FAIL;
   }
-  if (!prepare_gpu(gpu)) {
+  char *ident = sw_fmt("%s --size %s --seed %" PRIu64, wd->name,
+                       size == ST_WL_PAPER ? "paper" : "small", seed);
+  if (!prepare_gpu(gpu, ident)) {
     close_traces_as(true);
     st_gpu_destroy(gpu);
+    free(ident);
     return EXIT_USAGE;
   }
   printf("simtref run %s (%s size, seed %" PRIu64 ") on %s (%s mode)\n", wd->name,
@@ -264,6 +296,10 @@ static int run_named(const st_workload_desc *wd, const st_config *cfg, st_wl_siz
                              rc == ST_ERR_COSIM)) {
     status = report_write_stats(gpu, stats_path, wd->name);
   }
+  if (profile_path != NULL && rc == ST_OK && !write_profile(gpu, ident)) {
+    status = EXIT_USAGE;
+  }
+  free(ident);
   if (!close_traces()) {
     status = EXIT_USAGE;
   }
@@ -340,6 +376,12 @@ static int run_command(int argc, char **argv) {
         return EXIT_USAGE;
       }
       stats_path = argv[++i];
+    } else if (strcmp(a, "--profile-criticality") == 0) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "simtref run: error: --profile-criticality needs a file name\n");
+        return EXIT_USAGE;
+      }
+      profile_path = argv[++i];
     } else if (strcmp(a, "--trace") == 0) {
       if (i + 1 >= argc) {
         fprintf(stderr, "simtref run: error: --trace needs a unit (--trace UNIT[:FILE])\n");
@@ -466,7 +508,7 @@ static int run_command(int argc, char **argv) {
     st_workload_free(wl);
     return EXIT_FAIL;
   }
-  if (!prepare_gpu(gpu)) {
+  if (!prepare_gpu(gpu, file)) {
     close_traces_as(true);
     st_gpu_destroy(gpu);
     st_workload_free(wl);
@@ -515,6 +557,9 @@ static int run_command(int argc, char **argv) {
     if (stats_path != NULL) {
       int ws = report_write_stats(gpu, stats_path, file);
       status = ws != EXIT_OK ? ws : status;
+    }
+    if (profile_path != NULL && !write_profile(gpu, file)) {
+      status = EXIT_USAGE;
     }
     printf("verdict: %s\n", status == EXIT_OK ? "PASS" : "FAIL");
   }

@@ -36,6 +36,9 @@ typedef enum st_warp_sched_kind {
   ST_WSCHED_MWF_LRR, /* BAWS most-waiting-first, round robin within a TB */
   ST_WSCHED_MWF_GTO, /* BAWS most-waiting-first, greedy then oldest within a TB */
   ST_WSCHED_GCAWS,   /* CAWA greedy criticality-aware: greedy, then the most critical */
+  ST_WSCHED_CAWS_BLK, /* CAWS oracle: the slowest warp of each CTA boosted */
+  ST_WSCHED_CAWS_SM,  /* CAWS oracle: the N slowest warps of the SM boosted (N: its CTAs) */
+  ST_WSCHED_CAWS_AVG, /* CAWS oracle: critical / normal / fast against the CTA's mean */
   ST_WSCHED_COUNT
 } st_warp_sched_kind;
 
@@ -147,6 +150,12 @@ typedef struct st_config {
     bool mwf_count_exited;       /* BAWS WPT: an exited warp counts as waiting */
     bool alu_wait_active;        /* a warp waiting on an arithmetic result makes the cycle active */
     bool cff_skip_barrier_warps; /* CFF never fetches for a warp waiting at a barrier */
+    char caws_profile[ST_CONFIG_STRING_MAX]; /* the CAWS oracle: a criticality profile file */
+    struct {                     /* CAWS priority-counter reset values (docs/units/wsched_caws.md) */
+      int64_t reset_critical;
+      int64_t reset_normal;
+      int64_t reset_fast;
+    } caws;
     int64_t ibuffer_size;
     int64_t fetch_width;
     int64_t issue_per_scheduler;

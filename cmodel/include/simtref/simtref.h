@@ -211,6 +211,19 @@ st_run_totals st_gpu_totals(const st_gpu *gpu);
 size_t st_gpu_kernel_count(const st_gpu *gpu);
 const st_statset *st_gpu_kernel_stats(const st_gpu *gpu, size_t i);
 
+/* The criticality profile (docs/latency-study.md): from now on, record
+ * every warp of every timing-mode launch (its execution time and probe
+ * categories). */
+st_status st_gpu_record_criticality(st_gpu *gpu, st_error *err);
+/* Writes what was recorded to path (a temporary name, then renamed);
+ * workload names the workload and its size/arguments in the header. */
+st_status st_gpu_write_criticality(st_gpu *gpu, const char *path, const char *workload,
+                                   st_error *err);
+/* Reads the CAWS oracle (sm.caws_profile) now, under a CAWS policy, and
+ * checks that it profiled `workload` (NULL: no check). Without this call it
+ * is read, unchecked for the workload, at the first launch. */
+st_status st_gpu_load_caws_profile(st_gpu *gpu, const char *workload, st_error *err);
+
 /* Statistics of everything run so far (in functional mode: counts and
  * rate only). out must have been initialised with st_statset_init. */
 void st_gpu_run_stats(st_gpu *gpu, st_statset *out);

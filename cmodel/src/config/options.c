@@ -14,7 +14,8 @@
 #define MHZ INT64_C(1000000)
 
 static const char *const warp_sched_names[] = {"lrr",     "gto",     "tls", "mwf_lrr",
-                                               "mwf_gto", "gcaws",   NULL};
+                                               "mwf_gto", "gcaws",   "caws_blk", "caws_sm",
+                                               "caws_avg", NULL};
 static const char *const fetch_arb_names[] = {"rr", "cff", NULL};
 static const char *const cta_policy_names[] = {"rr", "static", "dyncta", NULL};
 static const char *const dyncta_init_names[] = {"one", "half", "max", NULL};
@@ -126,7 +127,9 @@ const st_option st_options[] = {
              "issue policy of every warp scheduler: lrr, gto, tls, or BAWS most-waiting-first "
              "(mwf_lrr, mwf_gto: TBs with more warps at a barrier first, lrr or gto inside a "
              "TB; docs/units/wsched_mwf.md), or CAWA's gcaws (greedy, then the most critical "
-             "warp by CPL; docs/units/wsched_gcaws.md)"),
+             "warp by CPL; docs/units/wsched_gcaws.md), or the CAWS oracle schedulers "
+             "caws_blk, caws_sm, caws_avg (priority counters, boosted warps from the "
+             "criticality profile sm.caws_profile; docs/units/wsched_caws.md)"),
     OPT_INT("sm.tls_active_warps", sm.tls_active_warps, 1, 1024, "6", "warps",
             "two-level scheduler: active warps per scheduler"),
     OPT_ENUM("sm.fetch_arbiter", sm.fetch_arbiter, fetch_arb_names, "rr",
@@ -139,6 +142,19 @@ const st_option st_options[] = {
     OPT_BOOL("sm.mwf_count_exited", sm.mwf_count_exited, "false",
              "BAWS warp priority table: an exited warp counts like one waiting at a barrier "
              "(spec/baws.md §7 A1)"),
+    OPT_STR("sm.caws_profile", sm.caws_profile, "",
+            "caws_blk, caws_sm, caws_avg: the criticality profile (simtref run W "
+            "--profile-criticality FILE of an earlier run of the same workload, size and "
+            "launches) whose per-warp execution times decide which warps are boosted "
+            "(docs/latency-study.md); required by those policies"),
+    OPT_INT("sm.caws.reset_critical", sm.caws.reset_critical, 0, 63, "40", "",
+            "CAWS: a critical warp's 6-bit priority counter after it issues ([diss] spec "
+            "§1.2.2: 40 = 48 / 1.2)"),
+    OPT_INT("sm.caws.reset_normal", sm.caws.reset_normal, 0, 63, "48", "",
+            "CAWS: a normal warp's priority counter after it issues ([diss] 48)"),
+    OPT_INT("sm.caws.reset_fast", sm.caws.reset_fast, 0, 63, "60", "",
+            "CAWS (caws_avg): a fast warp's priority counter after it issues ([suggest] spec "
+            "§7 C-4: 60 = 48 / 0.8)"),
     OPT_BOOL("sm.cff_skip_barrier_warps", sm.cff_skip_barrier_warps, "true",
              "cff: never fetch for a warp waiting at a barrier (spec/baws.md §7 A8)"),
     OPT_INT("sm.ibuffer_size", sm.ibuffer_size, 1, 16, "2", "instructions",

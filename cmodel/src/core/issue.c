@@ -173,6 +173,7 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
       tc->t_first_exit = now;
     }
     tc->exit_sum += now - tc->t_launch;
+    tw->t_exit = now;
     sm->stats.warp_time_sum += now - tc->t_launch;
     sm->stats.warps_exited++;
     if (tc->warps_live == 0) {
@@ -186,6 +187,14 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
         sm->stats.idle_share_ppm += (all - tc->exit_sum) * UINT64_C(1000000) / all;
         sm->stats.equalize_ppm +=
             tc->exit_sum ? all * UINT64_C(1000000) / tc->exit_sum : UINT64_C(1000000);
+      }
+      if (tc->rk->oracle != NULL && tc->cta->nwarps > 1) {
+        /* The oracle's slowest warp against this run's (the warps that exit
+         * now, the last): criticality inversion (docs/units/wsched_caws.md). */
+        const st_twarp *cw = &sm->warps[tc->first_warp + tc->oracle_crit];
+        sm->stats.oracle_ctas++;
+        sm->stats.oracle_inverted += cw->t_exit != now;
+        sm->stats.oracle_crit_time += cw->t_exit > tc->t_launch ? cw->t_exit - tc->t_launch : 0;
       }
     }
     uint32_t before = barriers_pending(tc->cta);

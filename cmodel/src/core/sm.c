@@ -227,9 +227,17 @@ st_status st_sm_launch_cta(st_sm *sm, st_rkernel *rk, uint64_t linear, uint64_t 
   sm->ctas[slot].t_launch = now;
   sm->ctas[slot].t_first_exit = 0;
   sm->ctas[slot].exit_sum = 0;
+  sm->ctas[slot].oracle_sum = 0;
+  sm->ctas[slot].oracle_crit = 0;
   for (uint32_t w = 0; w < cta->nwarps; w++) {
     st_twarp *tw = &sm->warps[first + w];
     release_warp_slot(tw);
+    tw->oracle_t = rk->oracle != NULL ? rk->oracle[linear * k->warps_per_cta + w] : 0;
+    tw->t_exit = 0;
+    sm->ctas[slot].oracle_sum += tw->oracle_t;
+    if (tw->oracle_t > sm->warps[first + sm->ctas[slot].oracle_crit].oracle_t) {
+      sm->ctas[slot].oracle_crit = w;
+    }
     tw->fw = &cta->warps[w];
     tw->rk = rk;
     tw->dec = rk->dec;
@@ -291,6 +299,17 @@ static void retire_ctas(st_sm *sm) {
     }
     for (uint32_t w = 0; w < tc->cta->nwarps; w++) {
       probe_retire(sm, &sm->warps[tc->first_warp + w]);
+      if (tc->rk->rec_sink != NULL) {
+        const st_twarp *tw = &sm->warps[tc->first_warp + w];
+        st_critrec r;
+        r.launch = tc->rk->launch;
+        r.cta = tc->cta->linear_id;
+        r.warp = w;
+        r.sm = sm->id;
+        r.time = tw->t_exit > tc->t_launch ? tw->t_exit - tc->t_launch : 0;
+        memcpy(r.probe, tw->probe, sizeof r.probe);
+        tc->rk->rec_sink(tc->rk->rec_ctx, &r);
+      }
       uint8_t cause = sm->warps[tc->first_warp + w].stall;
       sm->stall_count[cause]--;
       sm->cause_mask[cause] &= ~(UINT64_C(1) << (tc->first_warp + w));
@@ -511,7 +530,8 @@ static const stats_field stats_fields[] = {
     SF(icache_misses, 1),   SF(disparity_ppm, 1),      SF(disparity_ctas, 1),
     SF(idle_share_ppm, 1),  SF(equalize_ppm, 1),       SF(warp_time_sum, 1),
     SF(warps_exited, 1),    SF(probe, PROBE_KINDS),    SF(probe_warps, 1),
-    SF(probe_elapsed, 1),
+    SF(probe_elapsed, 1),   SF(oracle_ctas, 1),        SF(oracle_inverted, 1),
+    SF(oracle_crit_time, 1),
 };
 
 bool st_sm_stats_differ(const st_sm_stats *a, const st_sm_stats *b, char *why, size_t size) {

@@ -102,7 +102,23 @@ typedef struct st_sm_stats {
    * their residency (launch to retirement) summed. */
   uint64_t probe[PROBE_KINDS];
   uint64_t probe_warps, probe_elapsed;
+  /* The CAWS oracle (st_rkernel.oracle), over CTAs of two or more warps:
+   * the CTAs, those whose slowest warp in this run (the last to exit) is
+   * not the oracle's slowest (criticality inversion), and the execution
+   * times of the oracle's slowest warps summed. */
+  uint64_t oracle_ctas, oracle_inverted, oracle_crit_time;
 } st_sm_stats;
+
+/* One warp of a launch, for the criticality profile (gpu/critprof.h),
+ * recorded when its CTA retires. */
+typedef struct st_critrec {
+  uint32_t launch, warp, sm;
+  uint64_t cta;                 /* linear CTA id (never the SM slot, spec §7 C-7) */
+  uint64_t time;                /* CTA launch to the warp's exit, core cycles */
+  uint64_t probe[PROBE_KINDS];  /* the probe's categories (sum: launch to CTA retirement) */
+} st_critrec;
+/* Takes a record; false when out of memory. */
+typedef bool (*st_critrec_sink)(void *ctx, const st_critrec *r);
 
 typedef struct st_sm st_sm;
 struct st_unit;
@@ -119,6 +135,14 @@ typedef struct st_rkernel {
   uint32_t shared_per_cta;    /* shared memory one block takes (allocation granules) */
   uint16_t *resident;         /* per SM: its blocks there now */
   uint64_t ctas_retired;      /* its blocks that finished and left their SM */
+  uint32_t launch;            /* its index among the run's launches (statistics kernel.N) */
+  /* The CAWS oracle (sm.caws_profile): each warp's execution time in the
+   * profiled run, [linear CTA id * warps_per_cta + warp in CTA]; NULL
+   * without one. */
+  const uint64_t *oracle;
+  /* --profile-criticality: where retiring warps are recorded; NULL: not. */
+  st_critrec_sink rec_sink;
+  void *rec_ctx;
 } st_rkernel;
 
 /* Everything an SM reaches outside itself. */

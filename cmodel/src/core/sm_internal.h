@@ -65,6 +65,7 @@ typedef struct st_twarp {
    * launch and exit (stats.cycles clock). */
   uint64_t probe[PROBE_KINDS];
   uint64_t probe_since, t_launch, t_exit;
+  uint64_t oracle_t;    /* the CAWS oracle's execution time of this warp (0: no oracle) */
   uint8_t head_state;   /* what is known of the I-buffer head: HEAD_UNKNOWN, HEAD_READY
                            (right path, scoreboard clear: only a new head changes that) or
                            HEAD_BLOCKED (scoreboard: until a result of the warp is written) */
@@ -78,6 +79,10 @@ typedef struct st_tcta {
   uint64_t t_launch;     /* the cycle it was launched */
   uint64_t t_first_exit; /* the cycle its first warp exited (0: none yet) */
   uint64_t exit_sum;     /* its warps' execution times (launch to exit) summed */
+  /* The CAWS oracle: its warps' times in the profile summed, and the warp
+   * (index in the CTA) the profile has slowest (the lowest index of ties). */
+  uint64_t oracle_sum;
+  uint32_t oracle_crit;
 } st_tcta;
 
 typedef struct st_collector {

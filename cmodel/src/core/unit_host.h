@@ -16,6 +16,8 @@ static inline unsigned st_uh_sched_warps(const st_sm *sm, unsigned s) {
   return sm->sched[s].n_warps;
 }
 static inline unsigned st_uh_tb_slots(const st_sm *sm) { return sm->n_cta_slots; }
+/* The configuration the SM runs. */
+static inline const st_config *st_uh_config(const st_sm *sm) { return sm->cfg; }
 
 /* ---- warp slots (valid while the slot is occupied) ------------------------- */
 
@@ -35,6 +37,25 @@ static inline bool st_uh_warp_finished(const st_sm *sm, unsigned slot) {
 static inline bool st_uh_warp_at_barrier(const st_sm *sm, unsigned slot) {
   return sm->warps[slot].at_bar != 0;
 }
+
+/* The CAWS oracle (sm.caws_profile, docs/units/wsched_caws.md): the
+ * warp's execution time in the profiled run (0 without an oracle); for its
+ * TB slot, the sum over the block's warps, their number, and the warp slot
+ * of the one the profile has slowest. */
+static inline uint64_t st_uh_warp_oracle(const st_sm *sm, unsigned slot) {
+  return sm->warps[slot].oracle_t;
+}
+static inline uint64_t st_uh_tb_oracle_sum(const st_sm *sm, unsigned tb) {
+  return sm->ctas[tb].oracle_sum;
+}
+static inline unsigned st_uh_tb_warps(const st_sm *sm, unsigned tb) {
+  return sm->ctas[tb].cta != NULL ? sm->ctas[tb].cta->nwarps : 0;
+}
+static inline unsigned st_uh_tb_oracle_crit_slot(const st_sm *sm, unsigned tb) {
+  return sm->ctas[tb].first_warp + sm->ctas[tb].oracle_crit;
+}
+/* The blocks resident on the SM. */
+static inline unsigned st_uh_tb_resident(const st_sm *sm) { return sm->resident; }
 
 /* The static instruction count of the warp's kernel (its entry function). */
 static inline uint32_t st_uh_warp_kernel_insts(const st_sm *sm, unsigned slot) {

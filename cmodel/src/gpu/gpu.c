@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "gpu/critprof.h"
 #include "gpu/gpu_internal.h"
 #include "gpu/tbsched.h"
 #include "units/cosim_hook.h"
@@ -53,6 +54,14 @@ void st_gpu_destroy(st_gpu *gpu) {
     st_statset_free(&gpu->kstats[i]);
   }
   free(gpu->kstats);
+  if (gpu->crit_rec != NULL) {
+    st_critprof_free(gpu->crit_rec);
+    free(gpu->crit_rec);
+  }
+  if (gpu->oracle != NULL) {
+    st_critprof_free(gpu->oracle);
+    free(gpu->oracle);
+  }
   st_kmodules_free(gpu->modules);
   st_gmem_destroy(&gpu->gmem);
   free(gpu);

@@ -40,7 +40,13 @@ struct st_gpu {
   size_t n_traces;
   st_statset *kstats;     /* statistics of each kernel run, in launch order */
   size_t n_kstats, cap_kstats;
+  struct st_critprof *crit_rec; /* --profile-criticality: the warps recorded, or NULL */
+  struct st_critprof *oracle;   /* the CAWS oracle (sm.caws_profile) once read, or NULL */
 };
+
+/* The CAWS oracle: reads cfg sm.caws_profile if a CAWS policy is selected
+ * and it is not read yet (gpu/critprof.c). */
+st_status st_gpu_oracle_ready(st_gpu *gpu, st_error *err);
 
 /* Reports a host API call to the recorder, if any. */
 static inline void st_gpu_record(st_gpu *gpu, const st_api_event *ev) {

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "common/strbuf.h"
+#include "gpu/critprof.h"
 #include "gpu/launch.h"
 #include "gpu/timing_internal.h"
 #include "units/uinst.h"
@@ -489,6 +490,30 @@ static st_status start_kernel(run_state *rs, st_lkernel *lk) {
   rk->env.nsmid = tm->n_sms;
   rk->env.nwarpid = (uint32_t)(cfg->sm.max_threads / ST_WARP_SIZE);
   rk->env.err = rs->err;
+  /* The criticality profile: recording it, and the CAWS oracle's times. */
+  rk->launch = (uint32_t)(lk->stats - gpu->kstats);
+  rk->oracle = NULL;
+  rk->rec_sink = NULL;
+  rk->rec_ctx = NULL;
+  if (gpu->crit_rec != NULL) {
+    st_status rc = st_critprof_add_launch(gpu->crit_rec, rk->launch, k, rs->err);
+    if (rc != ST_OK) {
+      return rc;
+    }
+    rk->rec_sink = st_critprof_add_record;
+    rk->rec_ctx = gpu->crit_rec;
+  }
+  st_status orc = st_gpu_oracle_ready(gpu, rs->err);
+  if (orc != ST_OK) {
+    return orc;
+  }
+  if (gpu->oracle != NULL) {
+    const st_critlaunch *ol = st_critprof_match(gpu->oracle, rk->launch, k, rs->err);
+    if (ol == NULL) {
+      return ST_ERR_USAGE;
+    }
+    rk->oracle = ol->time;
+  }
   st_timing_snapshot(tm, &rs->before[lk->index]);
   rs->k_start[lk->index] = tm->core.cycles;
   for (uint32_t i = 0; i < tm->n_sms; i++) {

@@ -196,6 +196,16 @@ void st_timing_fill_stats(const st_config *cfg, const st_snapshot *a, const st_s
     snprintf(key, sizeof key, "probe.%s", probe_names[k]);
     st_stat_d(out, key, pw ? (double)(a->sm.probe[k] - b->sm.probe[k]) / (double)pw : 0.0);
   }
+  if (cfg->sm.warp_scheduler == ST_WSCHED_CAWS_BLK || cfg->sm.warp_scheduler == ST_WSCHED_CAWS_SM ||
+      cfg->sm.warp_scheduler == ST_WSCHED_CAWS_AVG) {
+    /* The CAWS oracle against this run (docs/units/wsched_caws.md). */
+    uint64_t oc = a->sm.oracle_ctas - b->sm.oracle_ctas;
+    st_stat_u(out, "caws.ctas", oc);
+    st_stat_d(out, "caws.inversion",
+              oc ? (double)(a->sm.oracle_inverted - b->sm.oracle_inverted) / (double)oc : 0.0);
+    st_stat_d(out, "caws.crit_warp_cycles",
+              oc ? (double)(a->sm.oracle_crit_time - b->sm.oracle_crit_time) / (double)oc : 0.0);
+  }
   st_stat_u(out, "l1i.fetches", a->sm.fetches - b->sm.fetches);
   cache_stats(out, "l1i", &a->l1i, &b->l1i, wi);
   cache_stats(out, "l1d", &a->l1d, &b->l1d, wi);

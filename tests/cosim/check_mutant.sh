@@ -3,6 +3,7 @@
 # exit 1, "co-simulation mismatch" naming the unit on stderr, and the report
 # (.txt) and waveform (.fst) in cosim.trace_dir. The same run without the
 # fault must pass, so that the mismatch is the fault's doing.
+# A CAWS policy (caws_*) runs with a profile of WORKLOAD made first under round robin.
 #   check_mutant.sh SIMTREF OUTDIR UNIT:MUTANT POLICY FETCH WORKLOAD
 set -u
 simtref=$1 out=$2 unit=$3 policy=$4 fetch=$5 wl=$6
@@ -10,6 +11,18 @@ rm -rf "$out"
 mkdir -p "$out"
 pol="-s sm.warp_scheduler=$policy -s sm.fetch_arbiter=$fetch"
 role=${unit%%:*}
+
+# The CAWS oracle schedulers need the workload's criticality profile (a round-robin run).
+case $policy in
+  caws_*)
+    if ! "$simtref" run "$wl" -s sm.warp_scheduler=lrr --profile-criticality "$out/profile.csv" \
+         >"$out/profile.log" 2>&1; then
+      cat "$out/profile.log"
+      echo "FAIL: the round-robin run of $wl that profiles it failed" >&2
+      exit 1
+    fi
+    pol="$pol -s sm.caws_profile=$out/profile.csv" ;;
+esac
 
 "$simtref" run "$wl" $pol --cosim "$role" -s cosim.trace_dir="$out/good" \
   >"$out/good.log" 2>&1

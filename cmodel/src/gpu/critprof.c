@@ -229,8 +229,9 @@ static st_status read_launch(st_critprof *p, reader *r) {
   uint64_t threads = b[0] * b[1] * b[2];
   l->warps_per_cta = (uint32_t)((threads + 31) / 32);
   l->n_ctas = g[0] * g[1] * g[2];
-  if (threads > 1024 || l->n_ctas > (UINT64_C(1) << 32)) {
-    return bad(r, "grid or block too large");
+  if (threads > 1024 || l->n_ctas > (UINT64_C(1) << 32) ||
+      l->n_ctas * l->warps_per_cta > (UINT64_C(1) << 28)) {
+    return bad(r, "grid or block too large for a profile (at most 2^28 warps a launch)");
   }
   l->line = r->line;
   size_t n = (size_t)(l->n_ctas * l->warps_per_cta);

@@ -3,12 +3,13 @@
 # exit 1, "co-simulation mismatch" naming the unit on stderr, and the report
 # (.txt) and waveform (.fst) in cosim.trace_dir. The same run without the
 # fault must pass, so that the mismatch is the fault's doing.
-#   check_mutant.sh SIMTREF OUTDIR UNIT:MUTANT POLICY FETCH WORKLOAD
+#   check_mutant.sh SIMTREF OUTDIR UNIT:MUTANT POLICY FETCH WORKLOAD [RUN ARGS...]
 set -u
 simtref=$1 out=$2 unit=$3 policy=$4 fetch=$5 wl=$6
+shift 6
 rm -rf "$out"
 mkdir -p "$out"
-pol="-s sm.warp_scheduler=$policy -s sm.fetch_arbiter=$fetch"
+pol="-s sm.warp_scheduler=$policy -s sm.fetch_arbiter=$fetch $*"
 role=${unit%%:*}
 
 "$simtref" run "$wl" $pol --cosim "$role" -s cosim.trace_dir="$out/good" \

@@ -12,7 +12,7 @@ expect_in "$TMP/out" "selected by: sm.warp_scheduler=mwf_lrr|mwf_gto"
 expect_exit 0 "$SIMTREF" units -c k20c -s sm.warp_scheduler=mwf_gto
 expect_in "$TMP/out" "in use with k20c: 4 per SM, RTL parameters NW=16 NTB=16"
 expect_exit 0 "$SIMTREF" units --check
-expect_in "$TMP/out" "registry: 11 units"
+expect_in "$TMP/out" "registry: 13 units"
 
 # The RTL parameter sets a configuration needs: every policy combination.
 expect_exit 0 "$SIMTREF" units --rtl-builds gtx480

@@ -213,9 +213,11 @@ const st_option st_options[] = {
             "Ctrl-C: a controller's sampling period at AGG 0, in evictions of lines its PC "
             "inserted; 1024 >> AGG at AGG (a power of two; ZERO and INSERT are log2 of it wide: "
             "Table 5.2, 10 bits)"),
-    OPT_INT("l1d.ctrlc.threshold_high", l1d.ctrlc_thr_high, 1, 999, "400", "per mille",
+    OPT_INT("l1d.ctrlc.threshold_high", l1d.ctrlc_thr_high, 1, 1000, "400", "per mille",
             "Ctrl-C: at the end of a period AGG rises when the zero-reuse fraction of the "
-            "evicted lines is above this (THRESHOLD_H 0.4: 1000 x ZERO > 400 x INSERT)"),
+            "evicted lines is above this (THRESHOLD_H 0.4: 1000 x ZERO > 400 x INSERT); 1000: "
+            "never, so Ctrl-C never bypasses and only measures (the baseline's zero-reuse "
+            "fraction)"),
     OPT_INT("l1d.ctrlc.threshold_low", l1d.ctrlc_thr_low, 0, 999, "100", "per mille",
             "Ctrl-C: ... and falls when it is below this (THRESHOLD_L 0.1: 1000 x ZERO < 100 x "
             "INSERT); must be below threshold_high"),

@@ -31,7 +31,7 @@ typedef struct ctrlc_params {
   uint8_t pc_bits;  /* PC_BITS: 2^PC_BITS controllers, 1..8 (first: units/l1d_pc.h) */
   uint8_t agg_max;  /* AGG_MAX: 1..7 */
   uint8_t cnt_w;    /* CNT_W: log2 of the sampling period at AGG 0, 4..12 */
-  uint16_t thr_hi;  /* THR_HI: per mille, 1..999 */
+  uint16_t thr_hi;  /* THR_HI: per mille, 1..1000 (1000: AGG never rises) */
   uint16_t thr_lo;  /* THR_LO: per mille, 0..THR_HI-1 */
 } ctrlc_params;
 

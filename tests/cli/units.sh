@@ -21,7 +21,7 @@ expect_in "$TMP/out" "fetch_cff NWS=48 NS=2 NTB=8 CNT_W=6 AGE_W=6 MODE=3 SKIP_BA
 expect_in "$TMP/out" "dyncta NTB=8 CNT_W=11 PERIOD=2048"
 expect_in "$TMP/out" "wsched_gcaws NW=24 AGE_W=6 CRIT_W=24"
 expect_in "$TMP/out" "cpl NW=48 NS=2 NTB=8 NINST_W=16 CRIT_W=24"
-[ "$(grep -c . "$TMP/out")" -eq 14 ] || fail "gtx480 needs 14 RTL builds, got: $(cat "$TMP/out")"
+[ "$(grep -c . "$TMP/out")" -eq 16 ] || fail "gtx480 needs 16 RTL builds, got: $(cat "$TMP/out")"
 expect_exit 0 "$SIMTREF" units --rtl-builds gtx480,sm.mwf_count_exited=true
 expect_in "$TMP/out" "wpt NTB=8 NS=2 CNT_W=6 COUNT_EXITED=1"
 expect_exit 0 "$SIMTREF" units --rtl-builds gtx480,sm.warp_scheduler=gto

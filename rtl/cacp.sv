@@ -58,9 +58,9 @@ module cacp #(
   logic             part [WAYS]; // the way is in the request's partition
 
   always_comb begin : signature
-    logic [15:0] a;
-    a           = addr_i >> SIG_SHIFT;
-    sig_o       = req_i ? (pc_i ^ a[7:0]) : 8'd0;
+    logic [7:0] a;
+    a           = 8'(addr_i >> SIG_SHIFT);
+    sig_o       = req_i ? (pc_i ^ a) : 8'd0;
     part_crit_o = req_i && (ccbp_q[{sig_o, 1'b0} +: 2] > 2'(THR));
     wsel        = (32'(way_i) < WAYS) ? way_i : '0;
     for (int unsigned w = 0; w < WAYS; w++) begin
@@ -102,11 +102,11 @@ module cacp #(
   always_comb begin : words
     logic [1:0]    age;
     logic [2:0]    rr;
-    logic [MW-1:0] m;
+    logic [9:0]    m;  // the word's flags and signature (its RRPV is replaced)
     logic          cr, ncr, use_flag;
     meta_o   = meta_i;
     age      = replaced_i ? 2'd3 - old_meta_i[11:10] : 2'd0;
-    m        = meta_i[32'(wsel)*MW +: MW];
+    m        = meta_i[32'(wsel)*MW +: 10];
     rr       = '0;
     use_flag = load_i | store_i;
     cr       = m[8] | (use_flag & crit_i);

@@ -87,7 +87,7 @@ def reuse(a):
         if r[0] != kernel:
             flush()
             kernel = r[0]
-        sm, st, pc = int(r[3]), int(r[7]), int(r[6])
+        sm, st, pc = int(r[3]), int(r[7]), (r[1], int(r[6]))
         line = int(r[8], 16) // a.line
         key = (sm, st, line)
         stack = stacks.setdefault((sm, st), [])
@@ -100,7 +100,7 @@ def reuse(a):
         if ev == "I":
             owner[key] = pc
         elif ev in "HM" and key not in owner:
-            owner[key] = int(r[9])
+            owner[key] = (r[1], int(r[9]))
         if key in owner:
             pending[key] = owner[key]
         try:
@@ -118,22 +118,33 @@ def reuse(a):
     pcs = sorted(hist, key=lambda p: -sum(hist[p]))
     pcs = [p for p in pcs if sum(hist[p]) >= 0.01 * total][:a.top]
     pcs.sort()
+    kernels = sorted(set(k for k, _ in hist))
+    # a load's ordinal among the global loads of its kernel seen in the trace (PC order)
+    ordinal = {kp: i for k in kernels
+               for i, kp in enumerate(sorted(x for x in hist if x[0] == k))}
+
+    def label(kp):
+        return ("%s:" % kp[0] if len(kernels) > 1 else "") + "PC%d" % kp[1]
     allh = [sum(hist[p][i] for p in hist) for i in range(len(NAMES))]
-    print("| PC | references | share | " + " | ".join(NAMES) + " | < 4 | >= 128 or none |")
-    print("|---|---|---|" + "---|" * (len(NAMES) + 2))
+    print("| inserting PC | load # | references | share | " + " | ".join(NAMES) +
+          " | < 4 | >= 128 or none |")
+    print("|---|---|---|---|" + "---|" * (len(NAMES) + 2))
     for p, h in [(p, hist[p]) for p in pcs] + [("all", allh)]:
         n = sum(h)
         sh = [x / n for x in h]
-        print("| %s | %d | %.1f%% | %s | %.0f%% | %.0f%% |" % (
-            p, n, 100.0 * n / total, " | ".join("%.0f%%" % (100 * x) for x in sh),
+        print("| %s | %s | %d | %.1f%% | %s | %.0f%% | %.0f%% |" % (
+            "all" if p == "all" else label(p), "" if p == "all" else ordinal[p], n,
+            100.0 * n / total, " | ".join("%.0f%%" % (100 * x) for x in sh),
             100 * sum(sh[:4]), 100 * (sh[-1] + sh[-2])))
     if a.csv:
         tmp = a.csv + ".tmp"
         with open(tmp, "w") as f:
-            f.write("pc,references," + ",".join(NAMES) + "\n")
+            f.write("kernel,pc,load,references," + ",".join(NAMES) + "\n")
             for p in pcs + ["all"]:
                 h = allh if p == "all" else hist[p]
-                f.write("%s,%d,%s\n" % (p, sum(h), ",".join(str(x) for x in h)))
+                f.write("%s,%s,%s,%d,%s\n" % (
+                    "all" if p == "all" else p[0], "all" if p == "all" else p[1],
+                    "" if p == "all" else ordinal[p], sum(h), ",".join(str(x) for x in h)))
         os.replace(tmp, a.csv)
     if a.plot:
         dat = a.plot + ".dat"
@@ -141,7 +152,7 @@ def reuse(a):
             for p in pcs + ["all"]:
                 h = allh if p == "all" else hist[p]
                 n = sum(h)
-                f.write(("PC%s" % p if p != "all" else "all") + " " +
+                f.write((label(p) if p != "all" else "all") + " " +
                         " ".join("%.4f" % (x / n) for x in h) + "\n")
         gp = ['set terminal pngcairo size 1100,450 noenhanced font "sans,10"',
               'set output "%s.tmp.png"' % a.plot,

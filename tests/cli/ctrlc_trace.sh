@@ -36,7 +36,7 @@ expect_in "$TMP/out" "| all |"
 expect_exit 0 python3 -c "
 import sys
 r = [l.strip().split(',') for l in open('$TMP/rd.csv')][-1]
-assert r[0] == 'all' and int(r[1]) == sum(int(x) for x in r[2:]) > 0, r"
+assert r[0] == 'all' and int(r[3]) == sum(int(x) for x in r[4:]) > 0, r"
 expect_exit 0 python3 "$SRC/scripts/ctrlc-trace.py" agg "$TMP/bfs.csv" --top 2
 expect_in "$TMP/out" "AGG changes"
 printf 'a,b\n1,2\n' > "$TMP/not.csv"

@@ -2,7 +2,7 @@
 """Per-PC reuse distances and AGG trajectories from a Ctrl-C trace (docs/units/ctrlc.md).
 
 usage:
-  scripts/ctrlc-trace.py reuse TRACE.csv [--line 128] [--top N] [--csv FILE] [--plot FILE.png]
+  scripts/ctrlc-trace.py reuse TRACE.csv [--line 128] [--measure lines|accesses] [--top N] [--csv FILE] [--plot FILE.png]
                                           [--title TEXT]
   scripts/ctrlc-trace.py agg TRACE.csv [--pcs P,P,...] [--top N] [--csv FILE] [--plot FILE.png]
                                         [--title TEXT]
@@ -14,7 +14,8 @@ reuse: for every global-load reference to a line (a hit, an MSHR merge, an inser
 miss or a bypassed miss), its reuse distance is the number of distinct other lines that
 global loads reference in the same set of the same SM's L1D before the next reference to the
 line, within the same kernel launch (the L1D starts each kernel cold); "none" when no next
-reference comes. The distance is credited to the line's inserting PC: the PC (instruction
+reference comes. With --measure accesses it is the number of global-load references to the
+set in between, repeats counted (a looser measure some papers use). The distance is credited to the line's inserting PC: the PC (instruction
 index, low 7 bits) whose miss most recently inserted the line, at or before the reference
 (with nothing bypassed, every miss inserts). A 4-way LRU set hits a reference of distance
 below 4. Prints, per PC with at least 1% of the references, the share of its references in
@@ -65,6 +66,8 @@ def rows(path):
 def reuse(a):
     hist = collections.defaultdict(lambda: [0] * len(NAMES))
     stacks = {}      # (sm, set) -> lines, most recent first (at most DEPTH)
+    count = {}       # (sm, set) -> references so far (--measure accesses)
+    last = {}        # (sm, set, line) -> count at its last reference
     pending = {}     # (sm, set, line) -> inserting PC of its last reference
     owner = {}       # (sm, set, line) -> the PC that last inserted it
     kernel = None
@@ -75,6 +78,8 @@ def reuse(a):
             hist[pc][len(NAMES) - 1] += 1
         pending.clear()
         stacks.clear()
+        count.clear()
+        last.clear()
         owner.clear()
 
     for r in rows(a.trace):
@@ -91,12 +96,18 @@ def reuse(a):
         line = int(r[8], 16) // a.line
         key = (sm, st, line)
         stack = stacks.setdefault((sm, st), [])
+        n = count.get((sm, st), 0)
         if key in pending:
-            try:
-                d = stack.index(line)
-            except ValueError:
-                d = DEPTH
+            if a.measure == "accesses":
+                d = n - last[key] - 1
+            else:
+                try:
+                    d = stack.index(line)
+                except ValueError:
+                    d = DEPTH
             hist[pending[key]][bucket(d)] += 1
+        count[(sm, st)] = n + 1
+        last[key] = n
         if ev == "I":
             owner[key] = pc
         elif ev in "HM" and key not in owner:
@@ -160,6 +171,7 @@ def reuse(a):
               'set style fill solid 0.9 border -1', 'set boxwidth 0.75',
               'set ylabel "share of the PC\'s references"', 'set yrange [0:1]',
               'set xlabel "inserting PC (instruction index, low 7 bits)"',
+              'set xtics rotate by -20',
               'set key outside right top vertical title "reuse distance"',
               'set title "%s"' % (a.title or "reuse distance per inserting PC"),
               'plot ' + ", ".join('"%s" u %d:xtic(1) t "%s" lc rgb "%s"' % (
@@ -225,7 +237,7 @@ def agg(a):
               'set output "%s.tmp.png"' % a.plot,
               'set xlabel "core cycles"', 'set ylabel "AGG, mean over the SMs"',
               'set yrange [-0.2:7.2]', 'set ytics 1', 'set grid',
-              'set key outside right top', 'set format x "%.0s%c"',
+              'set key outside right top', 'set format x "%.1s%c"',
               'set title "%s"' % (a.title or "AGG over time"),
               'plot ' + ", ".join('"%s" index %d u 1:2 w steps lw 2 t "PC%d"' % (dat, i, p)
                                   for i, p in enumerate(pcs))]
@@ -242,6 +254,8 @@ def main():
     ap.add_argument("mode", choices=["reuse", "agg"])
     ap.add_argument("trace")
     ap.add_argument("--line", type=int, default=128, help="L1D line size in bytes")
+    ap.add_argument("--measure", choices=["lines", "accesses"], default="lines",
+                    help="reuse distance in distinct lines (default) or in references")
     ap.add_argument("--top", type=int, default=12)
     ap.add_argument("--pcs")
     ap.add_argument("--csv")

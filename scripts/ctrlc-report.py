@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The Ctrl-C reproduction (docs/units/ctrlc.md) from a sweep of experiments/ctrlc-paper.yaml.
 
-usage: scripts/ctrlc-report.py RUNS/ctrlc-paper [--csv FILE] [--plot FILE.png]
+usage: scripts/ctrlc-report.py RUNS/ctrlc-paper [--csv FILE] [--plot FILE.png] [--scheduler NAME]
 
 Reads RUNS/ctrlc-paper/<workload>/gtx480/<variant>/stats.json and prints Markdown tables:
 IPC over the `base` variant (the 16 KB 4-way LRU L1D) per workload and variant, with
@@ -12,7 +12,8 @@ pcbypass and Ctrl-C: the L1D global-load MPKI (misses, bypassed ones included, p
 instructions), the L1 -> L2 interconnect traffic (request flits from the SMs to the memory
 partitions; the replies beside it), the zero-reuse fraction of the evicted L1D lines and the
 share of global-load misses bypassed. --csv writes one row per job; --plot draws the speedups
-as grouped bars (gnuplot).
+as grouped bars (gnuplot); --scheduler names the experiment's warp scheduler in the plot's
+title (GTO: experiments/ctrlc-paper.yaml; LRR: experiments/ctrlc-paper-lrr.yaml).
 """
 import argparse
 import json
@@ -101,6 +102,7 @@ def main():
     ap.add_argument("root")
     ap.add_argument("--csv")
     ap.add_argument("--plot")
+    ap.add_argument("--scheduler", default="GTO")
     a = ap.parse_args()
     runs, ws = load(a.root)
     sp = {(w, v): runs[(w, v)]["ipc"] / runs[(w, "base")]["ipc"] for w in ws
@@ -197,8 +199,8 @@ def main():
               'set ylabel "IPC over the 16 KB LRU L1D"', 'set yrange [0:*]', 'set grid ytics',
               'set key outside right top vertical', 'set xtics rotate by -45',
               'set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2',
-              'set title "Ctrl-C reproduction: gtx480 (Table 5.1), GTO, paper inputs, first %s '
-              'thread instructions; * cache-sensitive (64 KB > 1.2x)"' % CUT,
+              'set title "Ctrl-C reproduction: gtx480 (Table 5.1), %s, paper inputs, first %s '
+              'thread instructions; * cache-sensitive (64 KB > 1.2x)"' % (a.scheduler, CUT),
               'plot ' + ", ".join('"%s" u %d:xtic(1) t "%s"' % (dat, i + 2, n)
                                   for i, (_, n) in enumerate(VARIANTS))]
         p = subprocess.run(["gnuplot"], input="\n".join(gp) + "\n", capture_output=True, text=True)

@@ -43,3 +43,27 @@ strip "$TMP/c2.txt" >"$TMP/c"
 cmp -s "$TMP/a" "$TMP/c" && fail "l1d.policy cacp left every statistic unchanged"
 
 finish
+
+# ctrlc and pcbypass: their parameters are checked at load; each runs with
+# sim.check_skips (bypass decisions depend on the request's PC, which the
+# refusal memo keys on), is deterministic and bypasses some misses of kmn.
+expect_exit 2 "$SIMTREF" run kmn -s l1d.policy=ctrlc -s l1d.ctrlc.sample_period=1000
+expect_in "$TMP/err" "l1d.ctrlc.sample_period 1000 is not a power of two"
+expect_exit 2 "$SIMTREF" run kmn -s l1d.policy=ctrlc -s l1d.ctrlc.sample_period=64 \
+  -s l1d.ctrlc.agg_max=6
+expect_in "$TMP/err" "l1d.ctrlc.agg_max 6 leaves a sampling period of 64 >> 6 < 2 evictions"
+expect_exit 2 "$SIMTREF" run kmn -s l1d.policy=ctrlc -s l1d.ctrlc.threshold_low=400
+expect_in "$TMP/err" "l1d.ctrlc.threshold_low 400 is not below threshold_high 400"
+expect_exit 2 "$SIMTREF" run kmn -s l1d.policy=ctrlc -s l1d.ctrlc.pc_bits=9
+expect_in "$TMP/err" "l1d.ctrlc.pc_bits"
+expect_exit 2 "$SIMTREF" run kmn -s l1d.policy=pcbypass -s l1d.pcbypass.counter_bits=0
+expect_in "$TMP/err" "l1d.pcbypass.counter_bits"
+for pol in ctrlc pcbypass; do
+  expect_exit 0 "$SIMTREF" run kmn -s l1d.policy=$pol -s sim.check_skips=true --stats "$TMP/p1.txt"
+  expect_exit 0 "$SIMTREF" run kmn -s l1d.policy=$pol --stats "$TMP/p2.txt"
+  strip "$TMP/p1.txt" | grep -v check_skips >"$TMP/a"
+  strip "$TMP/p2.txt" | grep -v check_skips >"$TMP/b"
+  cmp -s "$TMP/a" "$TMP/b" || fail "$pol statistics differ between runs"
+  n=$(sed -n "s/^$pol\.bypasses = \([0-9]*\)$/\1/p" "$TMP/p2.txt" | head -1)
+  [ -n "$n" ] && [ "$n" -gt 0 ] || fail "$pol bypassed nothing on kmn: $(grep "^$pol\." "$TMP/p2.txt")"
+done

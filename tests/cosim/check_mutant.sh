@@ -4,12 +4,13 @@
 # (.txt) and waveform (.fst) in cosim.trace_dir. The same run without the
 # fault must pass, so that the mismatch is the fault's doing.
 # A CAWS policy (caws_*) runs with a profile of WORKLOAD made first under round robin.
-#   check_mutant.sh SIMTREF OUTDIR UNIT:MUTANT POLICY FETCH WORKLOAD
+#   check_mutant.sh SIMTREF OUTDIR UNIT:MUTANT POLICY FETCH WORKLOAD [RUN ARGS...]
 set -u
 simtref=$1 out=$2 unit=$3 policy=$4 fetch=$5 wl=$6
+shift 6
 rm -rf "$out"
 mkdir -p "$out"
-pol="-s sm.warp_scheduler=$policy -s sm.fetch_arbiter=$fetch"
+pol="-s sm.warp_scheduler=$policy -s sm.fetch_arbiter=$fetch $*"
 role=${unit%%:*}
 
 # The CAWS oracle schedulers need the workload's criticality profile (a round-robin run).

@@ -309,6 +309,34 @@ static void test_write_evict_and_invalidate_evict(void **state) {
   st_cache_destroy(c);
 }
 
+/* A policy without a victim hook (Ctrl-C, pcbypass) keeps the cache's own
+ * LRU order: the lowest invalid way first, then the least recently used;
+ * insert and evict still run. */
+static void test_no_victim_hook_keeps_lru(void **state) {
+  (void)state;
+  tpol t;
+  st_cache *c = make(cfg4(), &t);
+  static const st_cache_policy_ops no_victim = {NULL,    t_bypass, t_insert, t_hit,
+                                                t_merge, t_evict,  t_bypassed};
+  st_cache_set_policy(c, &no_victim, &t);
+  for (uint32_t k = 1; k <= 4; k++) {
+    assert_int_equal(acc(c, MREQ_READ, la(0, k), 1), CACHE_MISS);
+    service_all(c);
+  }
+  for (int32_t w = 0; w < 4; w++) {
+    assert_int_equal(st_cache_way(c, 0, w), ST_WAY_VALID);
+  }
+  assert_int_equal(acc(c, MREQ_READ, la(0, 1), 1), CACHE_HIT); /* line 1 becomes MRU */
+  assert_int_equal(acc(c, MREQ_READ, la(0, 5), 1), CACHE_MISS); /* replaces line 2 (LRU) */
+  assert_int_equal(t.victims, 0);
+  assert_int_equal(t.evicts, 1);
+  assert_int_equal(t.last_evict_way, 1); /* line 2 went to way 1 */
+  assert_int_equal(t.inserts, 5);
+  assert_int_equal(acc(c, MREQ_READ, la(0, 1), 1), CACHE_HIT);
+  service_all(c);
+  st_cache_destroy(c);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_hooks_in_order, setup, teardown),
@@ -316,6 +344,7 @@ int main(void) {
                                       teardown),
       cmocka_unit_test_setup_teardown(test_bypass_true_miss_only, setup, teardown),
       cmocka_unit_test_setup_teardown(test_write_evict_and_invalidate_evict, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_no_victim_hook_keeps_lru, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

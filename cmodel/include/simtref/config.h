@@ -85,7 +85,12 @@ typedef enum st_sim_mode { ST_MODE_TIMING = 0, ST_MODE_FUNCTIONAL } st_sim_mode;
 
 /* One cache level (L1I, L1D, constant, texture, an L2 slice). */
 /* The L1D policy role's unit (l1d.policy). */
-typedef enum st_l1d_policy { ST_L1D_POLICY_NONE = 0, ST_L1D_POLICY_CACP } st_l1d_policy;
+typedef enum st_l1d_policy {
+  ST_L1D_POLICY_NONE = 0,
+  ST_L1D_POLICY_CACP,
+  ST_L1D_POLICY_CTRLC,
+  ST_L1D_POLICY_PCBYPASS
+} st_l1d_policy;
 /* CACP's signature address (l1d.cacp.signature, spec §7 B-4). */
 typedef enum st_cacp_signature { ST_CACP_SIG_LINE = 0, ST_CACP_SIG_BYTE } st_cacp_signature;
 
@@ -105,6 +110,13 @@ typedef struct st_cache_config {
   int64_t cacp_critical_ways; /* l1d only: CACP's critical partition, ways [0, n) */
   int64_t cacp_ccbp_threshold; /* l1d only: CCBP predicts critical above this */
   int cacp_signature;         /* l1d only: st_cacp_signature */
+  int64_t ctrlc_pc_bits;      /* l1d only: Ctrl-C has 2^n controllers, indexed by PC[n-1:0] */
+  int64_t ctrlc_agg_max;      /* l1d only: Ctrl-C's AGG saturates here */
+  int64_t ctrlc_period;       /* l1d only: Ctrl-C's sampling period at AGG 0 (evictions) */
+  int64_t ctrlc_thr_high;     /* l1d only: zero-reuse fraction (per mille) above which AGG rises */
+  int64_t ctrlc_thr_low;      /* l1d only: ... below which AGG falls */
+  int64_t pcb_pc_bits;        /* l1d only: pcbypass has 2^n counters, indexed by PC[n-1:0] */
+  int64_t pcb_counter_bits;   /* l1d only: the width of its confidence counters */
   int replacement;    /* st_replacement */
   int write_policy;   /* st_write_policy */
   bool write_allocate;

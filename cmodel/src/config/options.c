@@ -23,7 +23,7 @@ static const char *const repl_names[] = {"lru", "fifo", NULL};
 static const char *const write_names[] = {"write_back", "write_through", "write_evict",
                                           "local_wb_global_wt", NULL};
 static const char *const index_names[] = {"linear", "hashed", NULL};
-static const char *const l1d_policy_names[] = {"none", "cacp", NULL};
+static const char *const l1d_policy_names[] = {"none", "cacp", "ctrlc", "pcbypass", NULL};
 static const char *const cacp_sig_names[] = {"line", "byte", NULL};
 static const char *const dram_sched_names[] = {"frfcfs", "fcfs", NULL};
 static const char *const mode_names[] = {"timing", "functional", NULL};
@@ -205,7 +205,10 @@ const st_option st_options[] = {
     OPT_ENUM("l1d.policy", l1d.policy, l1d_policy_names, "none",
              "the L1D policy unit (replacement, insertion, bypass, training; docs/units/README.md, "
              "\"The L1D policy role\"): none keeps the cache's own replacement; cacp is CACP, "
-             "criticality-aware cache prioritization (CAWA, ISCA'15; docs/units/cacp.md)"),
+             "criticality-aware cache prioritization (CAWA, ISCA'15; docs/units/cacp.md); "
+             "ctrlc is Ctrl-C, per-PC control-loop adaptive bypassing (ICCD'16; "
+             "docs/units/ctrlc.md); pcbypass is PC-based adaptive bypassing with confidence "
+             "counters (Tian et al., GPGPU'15; docs/units/pcbypass.md)"),
     OPT_INT("l1d.cacp.critical_ways", l1d.cacp_critical_ways, 1, 255, "8", "",
             "CACP: ways [0, n) of each set are the critical partition, the rest the "
             "non-critical one (8 of 16: the CAWA dissertation's sensitivity study)"),
@@ -215,6 +218,31 @@ const st_option st_options[] = {
     OPT_ENUM("l1d.cacp.signature", l1d.cacp_signature, cacp_sig_names, "line",
              "CACP: the signature is PC[7:0] XOR these address bits: line, the line address "
              "(addr >> log2 line); byte, the byte address (the dissertation's text is ambiguous)"),
+    OPT_INT("l1d.ctrlc.pc_bits", l1d.ctrlc_pc_bits, 1, 8, "7", "",
+            "Ctrl-C: 2^n per-PC controllers (iReuse table entries), indexed by the load's "
+            "instruction index bits [n-1:0]; each line keeps these bits of its inserting PC "
+            "(Table 5.2: 128 entries, 7 bits)"),
+    OPT_INT("l1d.ctrlc.agg_max", l1d.ctrlc_agg_max, 1, 7, "7", "",
+            "Ctrl-C: the largest AGG (3-bit field: 7); a PC inserts 1 miss in 2^AGG and bypasses "
+            "the rest; BYP counts to 2^agg_max - 1 (Table 5.2: 7 bits)"),
+    OPT_INT("l1d.ctrlc.sample_period", l1d.ctrlc_period, 16, 4096, "1024", "",
+            "Ctrl-C: a controller's sampling period at AGG 0, in evictions of lines its PC "
+            "inserted; 1024 >> AGG at AGG (a power of two; ZERO and INSERT are log2 of it wide: "
+            "Table 5.2, 10 bits)"),
+    OPT_INT("l1d.ctrlc.threshold_high", l1d.ctrlc_thr_high, 1, 1000, "400", "per mille",
+            "Ctrl-C: at the end of a period AGG rises when the zero-reuse fraction of the "
+            "evicted lines is above this (THRESHOLD_H 0.4: 1000 x ZERO > 400 x INSERT); 1000: "
+            "never, so Ctrl-C never bypasses and only measures (the baseline's zero-reuse "
+            "fraction)"),
+    OPT_INT("l1d.ctrlc.threshold_low", l1d.ctrlc_thr_low, 0, 999, "100", "per mille",
+            "Ctrl-C: ... and falls when it is below this (THRESHOLD_L 0.1: 1000 x ZERO < 100 x "
+            "INSERT); must be below threshold_high"),
+    OPT_INT("l1d.pcbypass.pc_bits", l1d.pcb_pc_bits, 1, 8, "7", "",
+            "pcbypass: 2^n per-PC confidence counters, indexed by the load's instruction index "
+            "bits [n-1:0] (128, as Ctrl-C's table)"),
+    OPT_INT("l1d.pcbypass.counter_bits", l1d.pcb_counter_bits, 1, 4, "3", "",
+            "pcbypass: the width of a confidence counter; a PC's misses bypass while its "
+            "counter is saturated (spec §1.4.4: 3 bits)"),
     CACHE_BASE(l1c, "true", "8KiB", "64", "2", "64", "2", "32", "4", "8", "cycles"),
     CACHE_BASE(l1t, "true", "12KiB", "4", "24", "128", "128", "4", "128", "1", "cycles"),
     CACHE_BASE(l2, "true", "64KiB", "64", "8", "128", "32", "4", "4", "120", "L2 cycles"),

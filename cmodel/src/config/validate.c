@@ -80,6 +80,27 @@ st_status st_config_validate(st_config *cfg, const st_config_origin *origin, st_
                        cfg->l1d.cacp_critical_ways, cfg->l1d.ways);
   }
 
+  if (cfg->l1d.policy == ST_L1D_POLICY_CTRLC) {
+    const int64_t per = cfg->l1d.ctrlc_period;
+    if ((per & (per - 1)) != 0) {
+      return st_error_at(err, ST_ERR_CONFIG, where(origin, "l1d.ctrlc.sample_period", NULL),
+                         "l1d.ctrlc.sample_period %" PRId64 " is not a power of two", per);
+    }
+    if ((per >> cfg->l1d.ctrlc_agg_max) < 2) {
+      return st_error_at(err, ST_ERR_CONFIG, where(origin, "l1d.ctrlc.agg_max",
+                                                   "l1d.ctrlc.sample_period"),
+                         "l1d.ctrlc.agg_max %" PRId64 " leaves a sampling period of %" PRId64
+                         " >> %" PRId64 " < 2 evictions",
+                         cfg->l1d.ctrlc_agg_max, per, cfg->l1d.ctrlc_agg_max);
+    }
+    if (cfg->l1d.ctrlc_thr_low >= cfg->l1d.ctrlc_thr_high) {
+      return st_error_at(err, ST_ERR_CONFIG, where(origin, "l1d.ctrlc.threshold_low",
+                                                   "l1d.ctrlc.threshold_high"),
+                         "l1d.ctrlc.threshold_low %" PRId64 " is not below threshold_high %"
+                         PRId64, cfg->l1d.ctrlc_thr_low, cfg->l1d.ctrlc_thr_high);
+    }
+  }
+
   const int64_t warp = cfg->sm.warp_size;
   if (cfg->sm.max_threads % warp != 0) {
     return st_error_at(err, ST_ERR_CONFIG, where(origin, "sm.max_threads", NULL),

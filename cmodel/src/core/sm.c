@@ -9,7 +9,6 @@
 #include "common/fault.h"
 #include "common/hash.h"
 #include "core/sm_internal.h"
-#include "units/cacp/cacp_core.h"
 
 st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st_sm **out,
                        st_error *err) {
@@ -69,23 +68,6 @@ st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st
     st_sm_destroy(sm);
     return rc;
   }
-  if (cfg->l1d.policy == ST_L1D_POLICY_CACP) {
-    cacp_params p = {.ways = (uint32_t)cfg->l1d.ways,
-                     .critical_ways = (uint32_t)cfg->l1d.cacp_critical_ways,
-                     .ccbp_threshold = (uint8_t)cfg->l1d.cacp_ccbp_threshold,
-                     .sig_byte = cfg->l1d.cacp_signature == ST_CACP_SIG_BYTE,
-                     .line_log2 = 0};
-    while ((UINT64_C(1) << p.line_log2) < (uint64_t)cfg->l1d.line) {
-      p.line_log2++;
-    }
-    sm->l1d_cacp = malloc(sizeof *sm->l1d_cacp);
-    if (sm->l1d_cacp == NULL) {
-      st_sm_destroy(sm);
-      return st_error_set(err, ST_ERR_NOMEM, "out of host memory creating an SM");
-    }
-    cacp_reset(sm->l1d_cacp, &p);
-    st_cache_set_policy(sm->l1d, &cacp_ops, sm->l1d_cacp);
-  }
   bool stale = st_fault_planted("stale-refusal");
   st_cache_set_check(sm->l1i, cfg->sim.check_skips, stale);
   st_cache_set_check(sm->l1d, cfg->sim.check_skips, stale);
@@ -129,7 +111,6 @@ void st_sm_destroy(st_sm *sm) {
   free(sm->wb.a);
   st_cache_destroy(sm->l1i);
   st_cache_destroy(sm->l1d);
-  free(sm->l1d_cacp);
   st_cache_destroy(sm->l1c);
   /* A kernel stopped early (a cycle or instruction limit) leaves CTAs resident. */
   for (uint32_t i = 0; i < sm->n_cta_slots && sm->ctas != NULL; i++) {

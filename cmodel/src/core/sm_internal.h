@@ -198,7 +198,7 @@ struct st_sm {
   uint32_t shared_used; /* shared memory the resident blocks take */
 
   st_cache *l1i, *l1d, *l1c;
-  struct cacp *l1d_cacp; /* l1d.policy cacp: the L1D's policy (units/cacp/cacp_core.h), or NULL */
+  st_uinst *l1d_pol;    /* the L1D policy unit (l1d.policy), or NULL: the cache's own order */
   st_mqueue out;        /* requests for the interconnect */
   st_mqueue l1_pipe;    /* L1D requests waiting l1d.miss_latency before `out` */
 

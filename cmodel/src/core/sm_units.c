@@ -1,7 +1,8 @@
 /* The SM's unit instances, made from the unit registry (units/registry.h):
  * one issue scheduler per warp scheduler (the unit of role warp issue that
- * the configuration selects), one fetch arbiter, and every SM controller the
- * configuration selects. The SM steps them through their role's hooks
+ * the configuration selects), one fetch arbiter, every SM controller the
+ * configuration selects, and the L1D's policy when one is selected (its
+ * hooks handed to the cache). The SM steps them through their role's hooks
  * (units/roles.h); with co-simulation on for an instance, its RTL twin runs
  * in lock-step (docs/cosim.md). Nothing here names a unit. */
 #include <stdio.h>
@@ -9,6 +10,7 @@
 #include <string.h>
 
 #include "core/sm_internal.h"
+#include "mem/cache_policy.h"
 
 /* Each controller publishes the outputs of its reset state. */
 static void controllers_reset(st_sm *sm) {
@@ -34,7 +36,7 @@ static st_status add_instance(st_sm *sm, const st_unit *u, uint32_t index, st_ui
 
 st_status st_sm_units_init(st_sm *sm, st_error *err) {
   const st_config *cfg = sm->cfg;
-  size_t cap = sm->n_sched + 1 + ST_SM_MAX_CTL;
+  size_t cap = sm->n_sched + 2 + ST_SM_MAX_CTL;
   sm->uinst = calloc(cap, sizeof *sm->uinst);
   if (sm->uinst == NULL) {
     return st_error_set(err, ST_ERR_NOMEM, "out of host memory creating an SM");
@@ -66,6 +68,21 @@ st_status st_sm_units_init(st_sm *sm, st_error *err) {
       rc = add_instance(sm, u, 0, &sm->ctl[sm->n_ctl], err);
       sm->n_ctl += rc == ST_OK;
       break;
+    case ST_ROLE_L1D_POLICY: {
+      if (sm->l1d_pol != NULL) {
+        return st_error_set(err, ST_ERR_CONFIG, "two L1D policies selected: %s and %s",
+                            sm->l1d_pol->unit->desc->name, u->desc->name);
+      }
+      rc = add_instance(sm, u, 0, &sm->l1d_pol, err);
+      if (rc == ST_OK) {
+        const st_l1dpol_ops *ops = u->ops;
+        if (ops->bind != NULL) {
+          ops->bind(sm->l1d_pol, sm);
+        }
+        st_cache_set_policy(sm->l1d, ops->cache, sm->l1d_pol);
+      }
+      break;
+    }
     default:
       rc = st_error_set(err, ST_ERR_CONFIG, "unit %s: the model has no place for role %s yet",
                         u->desc->name, st_role_name(u->role));

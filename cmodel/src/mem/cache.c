@@ -182,7 +182,7 @@ static int32_t way_of(const st_cache *c, uint32_t set, const cache_line *l) {
 /* The victim: the policy's, checked against the cache's rule (reserved ways,
  * and dirty ones with clean_only, are never victims), else the cache's own. */
 static int32_t pick_victim(const st_cache *c, uint32_t set, const st_mreq *r, bool clean_only) {
-  if (c->pol == NULL) {
+  if (c->pol == NULL || c->pol->victim == NULL) {
     return cache_pick_victim(c, set, clean_only);
   }
   int32_t v = c->pol->victim(c->pol_ctx, c, set, r, clean_only);

@@ -30,7 +30,8 @@ typedef struct st_cache_policy_ops {
   /* Pure. The way of `set` a new line for r replaces, or -1 when none may
    * (every candidate reserved). The cache checks the answer: a reserved way,
    * or with clean_only a dirty valid way, counts as -1. r is NULL for the fill
-   * of a lost reservation. */
+   * of a lost reservation. May be NULL: the cache's own replacement order
+   * (l1d.replacement) chooses, as for a policy that only bypasses and trains. */
   int32_t (*victim)(void *ctx, const st_cache *c, uint32_t set, const st_mreq *r,
                     bool clean_only);
   /* Pure. Asked only for a read (op READ) on a true miss: no tag hit, no MSHR

@@ -72,7 +72,7 @@ static const role_info roles[ST_ROLE_COUNT] = {
     [ST_ROLE_FETCH] = {"fetch", "fetch arbiter (one per SM)", ST_USCOPE_SM, true, true},
     [ST_ROLE_SM_CTRL] = {"smctl", "SM controller (one per SM)", ST_USCOPE_SM, false, true},
     [ST_ROLE_L1D_POLICY] = {"l1d", "L1D policy (one per L1 data cache)", ST_USCOPE_L1D, false,
-                            false},
+                            true},
     [ST_ROLE_L2_POLICY] = {"l2", "L2 policy (one per L2 slice)", ST_USCOPE_L2, false, false},
     [ST_ROLE_TB_SCHED] = {"tbsched", "thread-block scheduler (one per GPU)", ST_USCOPE_GPU, false,
                           false},

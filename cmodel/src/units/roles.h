@@ -18,6 +18,7 @@
 
 struct st_sm;
 struct st_uinst;
+struct st_cache_policy_ops;
 
 /* ---- warp issue (ST_ROLE_WARP_ISSUE): one per warp scheduler ------------- */
 
@@ -107,5 +108,20 @@ typedef struct st_smctl_ops {
   uint64_t (*skippable)(const struct st_uinst *u, const struct st_sm *sm);
   bool steps_when_idle;
 } st_smctl_ops;
+
+/* ---- L1D policy (ST_ROLE_L1D_POLICY): one per L1 data cache --------------- */
+
+/* The cache asks its policy at fixed points of an access, a fill and an
+ * eviction (mem/cache_policy.h): the binding is those hooks, called with the
+ * instance (st_uinst) as their context. Each hook is one evaluation of the
+ * unit (a commit hook also its clock edge): the unit sees the request and
+ * the set it touches, the cache keeps each line's policy word. */
+typedef struct st_l1dpol_ops {
+  const struct st_cache_policy_ops *cache;
+  /* The instance was created for this SM (NULL: the binding keeps nothing).
+   * A binding reports a C/RTL difference as the SM's run error
+   * (st_uh_error), which the SM returns after its LD/ST stage. */
+  void (*bind)(struct st_uinst *u, struct st_sm *sm);
+} st_l1dpol_ops;
 
 #endif

@@ -172,7 +172,6 @@ static void test_operands(void **state) {
              "t.ptx:21:23: error: unsupported use of a function name as an operand 'ff'");
   inst_fails("mov.u32 %r1, ff;",
              "t.ptx:21:16: error: function address needs a 64-bit type at 'ff'");
-  inst_fails("mov.u64 %rd1, t;", "t.ptx:21:17: error: address of a kernel entry 't'");
   inst_fails("call.uni (fret), ff, (%r1, %r2);", "t.ptx:21:13: error: undefined symbol 'fret'");
   inst_fails("call.uni ff, (%r1);",
              "t.ptx:21:17: error: unsupported call operand (not a .param variable) '%r1'");
@@ -356,6 +355,12 @@ static void test_function_addresses(void **state) {
   ptx_parse_fails(text, "t.ptx:8:23: error: unsupported offset on a function address at '+'");
   ptx_parse_fails(HEAD ".visible .entry k()\n{\n  ret;\n}\n.global .u64 t = k;\n",
                   "t.ptx:8:18: error: address of a kernel entry 'k'");
+  ptx_parse_fails(HEAD ".extern .func (.param .b32 r) __cudaCDP2LaunchDeviceV2(.param .b64 b, "
+                       ".param .b64 s);\n.visible .entry k()\n{\n  .param .b32 r;\n"
+                       "  .param .b64 b;\n  .param .b64 s;\n"
+                       "  call.uni (r), __cudaCDP2LaunchDeviceV2, (b, s);\n}\n",
+                  "t.ptx:10:17: error: device-runtime function not modelled "
+                  "'__cudaCDP2LaunchDeviceV2'");
 }
 
 int main(void) {

@@ -166,12 +166,28 @@ static void test_function_address_initialisers(void **state) {
   st_module_free(m);
 }
 
+/* A kernel entry's address (the child of a device-side launch,
+ * docs/cdp.md) is a constant like a device function's. */
+static void test_kernel_entry_address(void **state) {
+  (void)state;
+  const char *text = ".version 9.0\n.target sm_75\n.address_size 64\n"
+                     ".visible .entry child()\n{\n  ret;\n}\n"
+                     ".visible .entry parent()\n{\n  .reg .b64 %rd<2>;\n"
+                     "  mov.u64 %rd1, child;\n  ret;\n}\n";
+  st_module *m = ptx_parse_ok(text);
+  const st_inst *mov = ptx_inst_at_line(m, 11);
+  assert_int_equal(mov->opnd[1].kind, OPND_IMM);
+  assert_int_equal((uint64_t)mov->opnd[1].imm, ST_FUNC_ADDRESS(func_index(m, "child")));
+  st_module_free(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_call_ptx),
       cmocka_unit_test(test_simt_ptx),
       cmocka_unit_test(test_prototype_forms),
       cmocka_unit_test(test_function_address_initialisers),
+      cmocka_unit_test(test_kernel_entry_address),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -99,6 +99,14 @@ static bool check_prototype(ptx_parser *p, const st_inst *in, const ptx_token *a
   return true;
 }
 
+/* An extern function of the CUDA device runtime (cudaGetParameterBuffer,
+ * __cudaCDP2LaunchDeviceV2, ...): none is modelled yet (docs/cdp.md), so a
+ * call of one is an error at its place rather than a fault when it runs. */
+static bool is_device_runtime(const ptx_token *t) {
+  return (t->len >= 9 && memcmp(t->text, "__cudaCDP", 9) == 0) ||
+         (t->len >= 4 && memcmp(t->text, "cuda", 4) == 0);
+}
+
 /* The call target: a function name (*func) or a 64-bit register (*reg). */
 static bool parse_call_target(ptx_parser *p, const ptx_token *t, uint32_t *func, uint32_t *reg) {
   *func = PTX_NONE;
@@ -120,6 +128,9 @@ static bool parse_call_target(ptx_parser *p, const ptx_token *t, uint32_t *func,
   }
   if (p->m->funcs[*func].is_entry) {
     return ptx_error_tok(p, t, "call to a kernel entry");
+  }
+  if (p->m->funcs[*func].is_extern && is_device_runtime(t)) {
+    return ptx_error_tok(p, t, "device-runtime function not modelled");
   }
   return true;
 }

@@ -509,9 +509,9 @@ static bool check_source(ptx_parser *p, const st_inst *in, const ptx_slot *s, co
     if (st_ptype_size(type) != 8) {
       return opnd_error(p, r, "function address needs a 64-bit type at");
     }
-    if (p->m->funcs[r->func].is_entry) {
-      return opnd_error(p, r, "address of a kernel entry");
-    }
+    /* A kernel entry's address is allowed too: device-side launches
+     * (docs/cdp.md) name their child kernel by it. Indirect calls through
+     * it are still refused when they run. */
     init_operand(o, OPND_IMM);
     o->imm = (int64_t)ST_FUNC_ADDRESS(r->func);
     return true;

@@ -26,9 +26,73 @@ const char *st_workload_classes_of(const char *name) {
   return NULL;
 }
 
+bool st_wl_word_in(const char *list, const char *word) {
+  size_t n = strlen(word);
+  for (const char *p = list; p != NULL && *p != '\0';) {
+    while (*p == ' ') p++;
+    const char *e = p;
+    while (*e != '\0' && *e != ' ') e++;
+    if ((size_t)(e - p) == n && n > 0 && strncmp(p, word, n) == 0) {
+      return true;
+    }
+    p = e;
+  }
+  return false;
+}
+
+/* The first word of a space-separated list, into buf (NULL for no list). */
+static const char *first_word(const char *list, char *buf, size_t size) {
+  if (list == NULL) {
+    return NULL;
+  }
+  size_t n = strcspn(list, " ");
+  if (n >= size) {
+    n = size - 1;
+  }
+  memcpy(buf, list, n);
+  buf[n] = '\0';
+  return buf;
+}
+
+/* Checks a requested choice against the descriptor's list. */
+static st_status check_choice(const st_workload_desc *wd, const char *what, const char *list,
+                              const char *want, st_error *err) {
+  if (want == NULL || st_wl_word_in(list, want)) {
+    return ST_OK;
+  }
+  err->code = ST_ERR_USAGE;
+  if (list == NULL) {
+    snprintf(err->msg, sizeof err->msg, "workload %s has no %ss (asked for %s '%s')", wd->name,
+             what, what, want);
+  } else {
+    snprintf(err->msg, sizeof err->msg, "workload %s has no %s '%s' (its %ss: %s)", wd->name, what,
+             want, what, list);
+  }
+  return ST_ERR_USAGE;
+}
+
 st_status st_workload_run_named(const st_workload_desc *wd, st_gpu *gpu, st_wl_size size,
                                 uint64_t seed, const char *dir, FILE *log, char *verdict,
                                 size_t verdict_size, st_error *err) {
+  return st_workload_run_choice(wd, gpu, size, seed, NULL, NULL, dir, log, verdict, verdict_size,
+                                err);
+}
+
+st_status st_workload_run_choice(const st_workload_desc *wd, st_gpu *gpu, st_wl_size size,
+                                 uint64_t seed, const char *variant, const char *input,
+                                 const char *dir, FILE *log, char *verdict, size_t verdict_size,
+                                 st_error *err) {
+  if (check_choice(wd, "variant", wd->variants, variant, err) != ST_OK ||
+      check_choice(wd, "input", wd->inputs, input, err) != ST_OK) {
+    return ST_ERR_USAGE;
+  }
+  char vbuf[64], ibuf[64];
+  if (variant == NULL) {
+    variant = first_word(wd->variants, vbuf, sizeof vbuf);
+  }
+  if (input == NULL) {
+    input = first_word(wd->inputs, ibuf, sizeof ibuf);
+  }
   char path[ST_PATH_MAX];
   int n = dir != NULL ? snprintf(path, sizeof path, "%s/%s", dir, wd->ptx)
                       : snprintf(path, sizeof path, "%s/workloads/%s/%s", SIMTREF_SOURCE_DIR,
@@ -46,6 +110,8 @@ st_status st_workload_run_named(const st_workload_desc *wd, st_gpu *gpu, st_wl_s
   ctx.size = size;
   ctx.seed = seed;
   ctx.log = log;
+  ctx.variant = variant;
+  ctx.input = input;
   st_status rc = st_module_load_file(gpu, path, &ctx.mod, err);
   if (rc != ST_OK) {
     return rc;

@@ -27,6 +27,10 @@ typedef struct st_wl_ctx {
   st_wl_size size;
   uint64_t seed;
   FILE *log;             /* progress and details (may be stdout) */
+  const char *variant;   /* one of the descriptor's variants (its first by default), or NULL
+                            when it lists none */
+  const char *input;     /* one of the descriptor's inputs (its first by default), or NULL
+                            when it lists none */
   char verdict[512];     /* the driver's one-line check result */
 } st_wl_ctx;
 
@@ -43,6 +47,13 @@ typedef struct st_workload_desc {
   const char *ptx;       /* PTX file, relative to workloads/<name>/ */
   const char *small;     /* what the small size is ("4096 nodes, avg degree 8") */
   const char *paper;     /* what the paper size is */
+  /* Versions of the same algorithm the workload can run, space-separated,
+   * the default first ("flat cdp": the nested-parallel workloads' flat code
+   * and device-side launches), or NULL for one version only. */
+  const char *variants;
+  /* Named input sets, space-separated, the default first ("citation
+   * usa_road cage15 graph500"), or NULL for one input only. */
+  const char *inputs;
   /* Generates inputs, runs every launch, checks against the CPU reference.
    * Returns ST_OK when the result is correct, ST_ERR_MISMATCH (with
    * ctx->verdict saying what differs) when it is not, or the error of a
@@ -68,10 +79,21 @@ const char *st_workload_classes_of(const char *name);
 const st_workload_desc *st_workload_find(const char *name);
 
 /* Runs a registered workload on gpu: loads its PTX from dir (workloads/<name>
- * under the source tree when NULL), then calls its driver. */
+ * under the source tree when NULL), then calls its driver with the default
+ * variant and input. */
 st_status st_workload_run_named(const st_workload_desc *wd, st_gpu *gpu, st_wl_size size,
                                 uint64_t seed, const char *dir, FILE *log, char *verdict,
                                 size_t verdict_size, st_error *err);
+
+/* The same with a variant and an input (NULL: the default). One the
+ * descriptor does not list is an error (ST_ERR_USAGE) naming the choices. */
+st_status st_workload_run_choice(const st_workload_desc *wd, st_gpu *gpu, st_wl_size size,
+                                 uint64_t seed, const char *variant, const char *input,
+                                 const char *dir, FILE *log, char *verdict, size_t verdict_size,
+                                 st_error *err);
+
+/* True if word is one of the space-separated words of list. */
+bool st_wl_word_in(const char *list, const char *word);
 
 /* ---- helpers for drivers ---------------------------------------------- */
 

@@ -14,7 +14,7 @@
 
 static const char *const run_usage =
     "usage: simtref run (WORKLOAD.yaml | NAME) [--functional] [-c CONFIG] [-s KEY=VALUE]...\n"
-    "                   [-o DIR] [--size small|paper] [--seed N]\n"
+    "                   [-o DIR] [--size small|paper] [--seed N] [--variant V] [--input I]\n"
     "\n"
     "Runs a workload file (its launches, output buffers and expected files), or a\n"
     "benchmark of the suite by name (see simtref list), which checks its result\n"
@@ -29,6 +29,11 @@ static const char *const run_usage =
     "                       (made if missing)\n"
     "  --size small|paper   benchmark size (default small; simtref list says what each is)\n"
     "  --seed N             seed of the benchmark's input generator (default 1)\n"
+    "  --variant V          the version of a benchmark that has several (the nested-\n"
+    "                       parallel ones: flat, cdp; simtref list names them; default\n"
+    "                       the first)\n"
+    "  --input I            the named input set of a benchmark that has several\n"
+    "                       (default the first; simtref list names them)\n"
     "  --stats FILE         write every statistic of the run and of each kernel to FILE\n"
     "                       (JSON when FILE ends in .json, else key = value text)\n"
     "  --profile-criticality FILE  write one line per warp of every launch to FILE: its\n"
@@ -267,6 +272,15 @@ static int report_stop(const st_gpu *gpu, st_status rc, const st_error *err) {
   }
 }
 
+static const char *variant_arg; /* --variant */
+static const char *input_arg;   /* --input */
+
+/* " --variant V --input I" for the benchmark's identity, or "". */
+static char *choice_words(void) {
+  return sw_fmt("%s%s%s%s", variant_arg ? " --variant " : "", variant_arg ? variant_arg : "",
+                input_arg ? " --input " : "", input_arg ? input_arg : "");
+}
+
 static int run_named(const st_workload_desc *wd, const st_config *cfg, st_wl_size size,
                      uint64_t seed) {
   st_error err;
@@ -276,20 +290,22 @@ static int run_named(const st_workload_desc *wd, const st_config *cfg, st_wl_siz
     fprintf(stderr, "simtref run: error: %s\n", err.msg);
     return EXIT_FAIL;
   }
-  char *ident = sw_fmt("%s --size %s --seed %" PRIu64, wd->name,
-                       size == ST_WL_PAPER ? "paper" : "small", seed);
+  char *choice = choice_words();
+  char *ident = sw_fmt("%s --size %s --seed %" PRIu64 "%s", wd->name,
+                       size == ST_WL_PAPER ? "paper" : "small", seed, choice);
   if (!prepare_gpu(gpu, ident)) {
     close_traces_as(true);
     st_gpu_destroy(gpu);
     free(ident);
+    free(choice);
     return EXIT_USAGE;
   }
-  printf("simtref run %s (%s size, seed %" PRIu64 ") on %s (%s mode)\n", wd->name,
+  printf("simtref run %s%s (%s size, seed %" PRIu64 ") on %s (%s mode)\n", wd->name, choice,
          size == ST_WL_PAPER ? "paper" : "small", seed, cfg->gpu.name,
          cfg->sim.mode == ST_MODE_FUNCTIONAL ? "functional" : "timing");
   char verdict[512] = "";
-  st_status rc = st_workload_run_named(wd, gpu, size, seed, NULL, stdout, verdict, sizeof verdict,
-                                       &err);
+  st_status rc = st_workload_run_choice(wd, gpu, size, seed, variant_arg, input_arg, NULL, stdout,
+                                        verdict, sizeof verdict, &err);
   print_totals(gpu);
   int status = EXIT_OK;
   /* A run stopped by sim.max_cycles or sim.max_insts still writes what it measured. */
@@ -313,10 +329,11 @@ static int run_named(const st_workload_desc *wd, const st_config *cfg, st_wl_siz
     int st = report_stop(gpu, rc, &err);
     status = status != EXIT_OK ? status : st;
   }
-  char *title = sw_fmt("simtref run %s --size %s --seed %" PRIu64 " -c %s", wd->name,
-                       size == ST_WL_PAPER ? "paper" : "small", seed, cfg->gpu.name);
+  char *title = sw_fmt("simtref run %s --size %s --seed %" PRIu64 "%s -c %s", wd->name,
+                       size == ST_WL_PAPER ? "paper" : "small", seed, choice, cfg->gpu.name);
   status = finish_export(status, title);
   free(title);
+  free(choice);
   st_gpu_destroy(gpu);
   return status;
 }
@@ -365,6 +382,12 @@ static int run_command(int argc, char **argv) {
       out_dir = argv[++i];
     } else if (strcmp(a, "--size") == 0) {
       size_arg = i + 1 < argc ? argv[++i] : "";
+    } else if (strcmp(a, "--variant") == 0 || strcmp(a, "--input") == 0) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "simtref run: error: %s needs a name (simtref list names them)\n", a);
+        return EXIT_USAGE;
+      }
+      *(a[2] == 'v' ? &variant_arg : &input_arg) = argv[++i];
     } else if (strcmp(a, "--export-cuda") == 0) {
       if (i + 1 >= argc) {
         fprintf(stderr, "simtref run: error: --export-cuda needs a directory\n");
@@ -471,6 +494,15 @@ static int run_command(int argc, char **argv) {
               wd->name, wd->small, wd->paper, size_arg);
       return EXIT_USAGE;
     }
+    const char *bad = variant_arg != NULL && !st_wl_word_in(wd->variants, variant_arg) ? "variant"
+                      : input_arg != NULL && !st_wl_word_in(wd->inputs, input_arg) ? "input"
+                                                                                     : NULL;
+    if (bad != NULL) {
+      const char *list = bad[0] == 'v' ? wd->variants : wd->inputs;
+      fprintf(stderr, "simtref run: error: %s has no %s '%s'; its %ss: %s\n", wd->name, bad,
+              bad[0] == 'v' ? variant_arg : input_arg, bad, list != NULL ? list : "none");
+      return EXIT_USAGE;
+    }
     return run_named(wd, &cfg, size, seed);
   }
   if (strchr(file, '/') == NULL && strstr(file, ".yaml") == NULL) {
@@ -484,6 +516,11 @@ static int run_command(int argc, char **argv) {
     } else {
       fprintf(stderr, "simtref run: error: no workload named '%s' (see simtref list)\n", file);
     }
+    return EXIT_USAGE;
+  }
+  if (variant_arg != NULL || input_arg != NULL) {
+    fprintf(stderr, "simtref run: error: --%s applies to the suite's benchmarks; %s is a "
+                    "workload file\n", variant_arg != NULL ? "variant" : "input", file);
     return EXIT_USAGE;
   }
   if (size_arg != NULL) {

@@ -103,7 +103,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     if (rc == ST_OK) {
       snprintf(ctx->verdict, sizeof ctx->verdict,
                "dist: %u values match the CPU BFS (source %u, %d levels, %llu reached); "
-               "%u child launches",
+               "%u child launches", 
                n, src, levels - 1, (unsigned long long)visited, stats[0]);
     }
   }

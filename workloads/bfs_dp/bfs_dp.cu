@@ -10,7 +10,9 @@
 //   bfs_dp_cdp   one thread per frontier vertex; a vertex of degree >= 32
 //                launches bfs_dp_child (one thread per neighbour, blocks of
 //                32..256 threads, a multiple of 32) fire-and-forget; smaller
-//                lists, and lists whose launch is refused (no launch slot),
+//                lists, lists beyond the budget of 2048 child launches per
+//                host launch (LAUNCH_BUDGET, CUDA's default pending-launch
+//                limit) and lists whose launch the device runtime refuses
 //                are expanded by the thread.
 //
 // A neighbour u is visited by a compare-and-swap of dist[u] from -1 to the
@@ -22,11 +24,14 @@
 #define BLOCK 256       // parent CTA size (bfs_dp.c launches with it)
 #define WARP 32
 #define CHILD_MIN 32    // smallest list that gets a child launch (one warp)
-#define CHILD_MAX 256   // largest child block
+#define CHILD_MAX 256
+#define LAUNCH_BUDGET 2048  // child launches per host launch (CUDA's default pending-launch limit)   // largest child block
 #define FULL 0xffffffffu
 
 // stats[0] child launches, [1] threads launched in children, [2] neighbours
-// expanded by children, [3] launches refused (expanded by the parent).
+// expanded by children, [3] launches the device runtime refused, [4] launches
+// tried in this host launch (the host clears it), [5] lists kept by the parent
+// because [4] reached LAUNCH_BUDGET.
 __device__ __forceinline__ void visit(int u, int next, int *dist, int *qout, int *qcount) {
   if (dist[u] == -1 && atomicCAS(&dist[u], -1, next) == -1) {
     qout[atomicAdd(qcount, 1)] = u;
@@ -95,6 +100,10 @@ __device__ bool launch_expand(const int *col, int *dist, int *qout, int *qcount,
     int *dist, *qout, *qcount;
     int start, deg, next;
   };
+  if (atomicAdd(&stats[4], 1u) >= LAUNCH_BUDGET) {
+    atomicAdd(&stats[5], 1u);
+    return false;
+  }
   args *p = (args *)cudaGetParameterBufferV2((void *)bfs_dp_child, grid, block, 0);
   if (p == 0) {
     atomicAdd(&stats[3], 1u);

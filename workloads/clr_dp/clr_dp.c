@@ -105,7 +105,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, 4, &d_remaining, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)n * 4, &d_lose, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)n * 4, &d_pending, err);
-  if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, 16, &d_stats, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, 32, &d_stats, err);
   st_dim3 grid = st_dim3_make((n + BLOCK - 1) / BLOCK, 1, 1);
   st_dim3 block = st_dim3_make(BLOCK, 1, 1);
   int32_t s32n = (int32_t)n;
@@ -125,6 +125,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
                   ST_ARG_PTR(d_stats)};
     st_arg b[] = {ST_ARG_PTR(d_colour),    ST_ARG_PTR(d_lose), ST_ARG_PTR(d_pending),
                   ST_ARG_S32(c),           ST_ARG_PTR(d_remaining), ST_ARG_S32(s32n)};
+    if (rc == ST_OK && cdp) rc = st_memcpy_htod(gpu, d_stats + 16, &left, 4, err); /* budget */
     if (rc == ST_OK) {
       rc = st_launch(gpu, ctx->mod, cdp ? "clr_dp_cdp" : "clr_dp_flat", grid, block, 0, a,
                      cdp ? 10 : 7, err);
@@ -137,9 +138,9 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, &left, d_remaining, 4, err);
     iterations = c;
   }
-  uint32_t stats[4] = {0, 0, 0, 0};
+  uint32_t stats[8] = {0};
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, colour, d_colour, (uint64_t)n * 4, err);
-  if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, stats, d_stats, 16, err);
+  if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, stats, d_stats, 32, err);
   if (rc == ST_OK) {
     int want_iterations = cpu_clr(&g, value, want);
     if (want_iterations < 0) {
@@ -168,9 +169,9 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     if (cdp) {
       fprintf(ctx->log,
               "  clr_dp cdp: %u child launches, %u threads (%.1f per child), %u neighbours "
-              "(%.1f per child), %u launches refused\n",
+              "(%.1f per child), %u launches refused, %u lists over the launch budget\n",
               stats[0], stats[1], stats[0] ? (double)stats[1] / stats[0] : 0.0, stats[2],
-              stats[0] ? (double)stats[2] / stats[0] : 0.0, stats[3]);
+              stats[0] ? (double)stats[2] / stats[0] : 0.0, stats[3], stats[5]);
     }
   }
   free(value);

@@ -16,8 +16,10 @@
 //                   multiple of 32) fire-and-forget, and records the
 //                   iteration in pending[v]; a child thread whose neighbour
 //                   is uncoloured with a larger value sets lose[v] with an
-//                   atomic. Smaller lists, and lists whose launch is refused,
-//                   stay with the thread. The decision of a vertex with a
+//                   atomic. Smaller lists, lists beyond the budget of 2048
+//                   child launches per host launch (LAUNCH_BUDGET, CUDA's
+//                   default pending-launch limit) and lists whose launch the
+//                   device runtime refuses stay with the thread. The decision of a vertex with a
 //                   child (take colour c unless lose[v]) needs every child to
 //                   have finished, so it moves to clr_dp_resolve, which the
 //                   host launches after clr_dp_cdp and its children.
@@ -29,6 +31,7 @@
 #define WARP 32
 #define CHILD_MIN 32
 #define CHILD_MAX 256
+#define LAUNCH_BUDGET 2048  // child launches per host launch (CUDA's default pending-launch limit)
 
 __device__ __forceinline__ bool uncoloured(int cu, int c) { return cu == 0 || cu == c; }
 
@@ -59,7 +62,9 @@ extern "C" __global__ void clr_dp_child(const int *col, const unsigned *value, c
 }
 
 // stats[0] child launches, [1] threads launched in children, [2] neighbours
-// examined by children, [3] launches refused (examined by the parent).
+// examined by children, [3] launches the device runtime refused, [4] launches
+// tried in this host launch (the host clears it), [5] lists kept by the parent
+// because [4] reached LAUNCH_BUDGET.
 // The one place a child is launched (cudaStreamFireAndForget); false when the
 // device runtime refuses it.
 __device__ bool launch_examine(const int *col, const unsigned *value, const int *colour, int c,
@@ -75,6 +80,10 @@ __device__ bool launch_examine(const int *col, const unsigned *value, const int 
     unsigned mine;
     int *lose;
   };
+  if (atomicAdd(&stats[4], 1u) >= LAUNCH_BUDGET) {
+    atomicAdd(&stats[5], 1u);
+    return false;
+  }
   args *p = (args *)cudaGetParameterBufferV2((void *)clr_dp_child, grid, block, 0);
   if (p == 0) {
     atomicAdd(&stats[3], 1u);

@@ -48,7 +48,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)n * 4, &d_q[0], err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)n * 4, &d_q[1], err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, 4, &d_count, err);
-  if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, 16, &d_stats, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, 32, &d_stats, err);
   if (rc == ST_OK) rc = st_memcpy_htod(gpu, d_q[0], &src, 4, err); /* the source */
   int iterations = 0;
   uint64_t relaxed = 0, widest = 1;
@@ -67,6 +67,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
                   ST_ARG_PTR(d_dist), ST_ARG_PTR(d_mark),      ST_ARG_PTR(d_q[cur]),
                   ST_ARG_S32(nin),    ST_ARG_PTR(d_q[cur ^ 1]), ST_ARG_PTR(d_count),
                   ST_ARG_S32(stamp),  ST_ARG_PTR(d_stats)};
+    if (rc == ST_OK && cdp) rc = st_memcpy_htod(gpu, d_stats + 16, &zero, 4, err); /* budget */
     if (rc == ST_OK) {
       rc = st_launch(gpu, ctx->mod, cdp ? "sssp_dp_cdp" : "sssp_dp_flat", grid, block, 0, a,
                      cdp ? 11 : 10, err);
@@ -80,9 +81,9 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     }
     widest = (uint64_t)nin > widest ? (uint64_t)nin : widest;
   }
-  uint32_t stats[4] = {0, 0, 0, 0};
+  uint32_t stats[8] = {0};
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, dist, d_dist, (uint64_t)n * 4, err);
-  if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, stats, d_stats, 16, err);
+  if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, stats, d_stats, 32, err);
   if (rc == ST_OK) {
     if (st_wl_graph_dijkstra(&g, src, SSSP_INF, want) != 0) {
       rc = ST_ERR_NOMEM;
@@ -113,9 +114,9 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     if (cdp) {
       fprintf(ctx->log,
               "  sssp_dp cdp: %u child launches, %u threads (%.1f per child), %u neighbours "
-              "(%.1f per child), %u launches refused\n",
+              "(%.1f per child), %u launches refused, %u lists over the launch budget\n",
               stats[0], stats[1], stats[0] ? (double)stats[1] / stats[0] : 0.0, stats[2],
-              stats[0] ? (double)stats[2] / stats[0] : 0.0, stats[3]);
+              stats[0] ? (double)stats[2] / stats[0] : 0.0, stats[3], stats[5]);
     }
   }
   free(dist);

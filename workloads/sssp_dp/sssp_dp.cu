@@ -8,9 +8,11 @@
 //                 launches sssp_dp_child (one thread per neighbour, blocks
 //                 of 32..256 threads, a multiple of 32) fire-and-forget; the
 //                 child examines the neighbours in parallel and takes the
-//                 minimum at each one with atomicMin. Smaller lists, and lists
-//                 whose launch is refused (no launch slot), stay with the
-//                 thread.
+//                 minimum at each one with atomicMin. Smaller lists, lists
+//                 beyond the budget of 2048 child launches per host launch
+//                 (LAUNCH_BUDGET, CUDA's default pending-launch limit) and
+//                 lists whose launch the device runtime refuses stay with
+//                 the thread.
 //
 // Relaxing u with the candidate distance d: atomicMin(dist[u], d); whoever
 // lowers dist[u] puts u on the next worklist unless it is there already
@@ -24,6 +26,7 @@
 #define WARP 32
 #define CHILD_MIN 32
 #define CHILD_MAX 256
+#define LAUNCH_BUDGET 2048  // child launches per host launch (CUDA's default pending-launch limit)
 
 __device__ __forceinline__ void relax(int u, int d, int *dist, int *mark, int stamp, int *qout,
                                       int *qcount) {
@@ -54,7 +57,9 @@ extern "C" __global__ void sssp_dp_child(const int *col, const int *weight, int 
 }
 
 // stats[0] child launches, [1] threads launched in children, [2] neighbours
-// relaxed by children, [3] launches refused (relaxed by the parent).
+// relaxed by children, [3] launches the device runtime refused, [4] launches
+// tried in this host launch (the host clears it), [5] lists kept by the parent
+// because [4] reached LAUNCH_BUDGET.
 // The one place a child is launched (cudaStreamFireAndForget); false when the
 // device runtime refuses it.
 __device__ bool launch_relax(const int *col, const int *weight, int *dist, int *mark, int *qout,
@@ -68,6 +73,10 @@ __device__ bool launch_relax(const int *col, const int *weight, int *dist, int *
     int *dist, *mark, *qout, *qcount;
     int stamp, start, deg, d;
   };
+  if (atomicAdd(&stats[4], 1u) >= LAUNCH_BUDGET) {
+    atomicAdd(&stats[5], 1u);
+    return false;
+  }
   args *p = (args *)cudaGetParameterBufferV2((void *)sssp_dp_child, grid, block, 0);
   if (p == 0) {
     atomicAdd(&stats[3], 1u);

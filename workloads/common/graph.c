@@ -5,6 +5,7 @@
 #include "graph.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -229,6 +230,246 @@ st_status st_wl_graph_uniform(st_wl_graph *g, uint32_t n, uint32_t edges_wanted,
   }
   free(seen);
   return build(g, n, &e, 1, seed, err);
+}
+
+st_status st_wl_graph_rmat(st_wl_graph *g, uint32_t scale, uint32_t edge_factor, uint64_t seed,
+                           st_error *err) {
+  /* Graph500's Kronecker generator without its per-level noise: each edge
+   * picks one quadrant of the adjacency matrix per bit of the vertex number,
+   * top-left (a) 57%, top-right (b) 19%, bottom-left (c) 19%, bottom-right
+   * (d) 5%. The vertex numbers are then shuffled (as Graph500 does) so that
+   * the hubs are not all at low numbers. build() makes the edges undirected
+   * and drops self loops and duplicates, as the DIMACS-10 graph500 files. */
+  if (scale == 0 || scale > 30) {
+    err->code = ST_ERR_USAGE;
+    snprintf(err->msg, sizeof err->msg, "graph generator: R-MAT scale %u out of range", scale);
+    return ST_ERR_USAGE;
+  }
+  uint32_t n = 1u << scale;
+  uint32_t *perm = malloc((size_t)n * sizeof *perm);
+  if (perm == NULL) {
+    return out_of_memory(err);
+  }
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed);
+  for (uint32_t v = 0; v < n; v++) {
+    perm[v] = v;
+  }
+  for (uint32_t v = n - 1; v > 0; v--) {
+    uint32_t j = st_wl_rng_below(&r, v + 1), t = perm[v];
+    perm[v] = perm[j];
+    perm[j] = t;
+  }
+  edges e = {0};
+  uint64_t want = (uint64_t)n * edge_factor;
+  for (uint64_t i = 0; i < want; i++) {
+    uint32_t u = 0, v = 0;
+    for (uint32_t bit = 0; bit < scale; bit++) {
+      uint32_t p = st_wl_rng_below(&r, 100);
+      uint32_t right = p >= 57 && p < 76;       /* b */
+      uint32_t down = p >= 76 && p < 95;        /* c */
+      uint32_t both = p >= 95;                  /* d */
+      u = u << 1 | (down | both);
+      v = v << 1 | (right | both);
+    }
+    if (push(&e, perm[u], perm[v]) != 0) {
+      free(perm);
+      return nomem(&e, err);
+    }
+  }
+  free(perm);
+  return build(g, n, &e, 0, seed, err);
+}
+
+st_status st_wl_graph_cage(st_wl_graph *g, uint32_t n, uint64_t seed, st_error *err) {
+  /* cage15's shape (5.15M vertices, 99.2M nonzeros: about 18.3 neighbours
+   * per vertex besides the diagonal, between 2 and 46, clustered near the
+   * diagonal with some far entries): every vertex v joins 4 + (0..12) later
+   * vertices, each with probability 7/8 at an offset uniform in 1..64 (the
+   * band) and otherwise anywhere (a long link). Each vertex so has about
+   * 10 edges to later and 10 to earlier vertices (fewer after duplicates
+   * are merged), a narrow degree distribution. */
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed);
+  edges e = {0};
+  for (uint32_t v = 0; v < n; v++) {
+    uint32_t k = 4 + st_wl_rng_below(&r, 13);
+    for (uint32_t j = 0; j < k; j++) {
+      uint32_t u;
+      if (st_wl_rng_below(&r, 8) != 0) {
+        u = v + 1 + st_wl_rng_below(&r, 64);
+        if (u >= n) {
+          u = (v + n - 1 - st_wl_rng_below(&r, 64)) % n; /* the last rows look back */
+        }
+      } else {
+        u = st_wl_rng_below(&r, n);
+      }
+      if (push(&e, v, u) != 0) {
+        return nomem(&e, err);
+      }
+    }
+  }
+  return build(g, n, &e, 0, seed, err);
+}
+
+/* An index below limit drawn in proportion to the weights whose running
+ * sums are cum[]. */
+static uint32_t draw_weighted(st_wl_rng *r, const double *cum, uint32_t limit) {
+  double p = st_wl_rng_unit(r) * cum[limit - 1];
+  uint32_t lo = 0, hi = limit - 1;
+  while (lo < hi) {
+    uint32_t mid = (lo + hi) / 2;
+    if (cum[mid] > p) {
+      hi = mid;
+    } else {
+      lo = mid + 1;
+    }
+  }
+  return lo;
+}
+
+st_status st_wl_graph_flight(st_wl_graph *g, uint32_t n, uint64_t seed, st_error *err) {
+  /* Airports at random points of a 700 x 700 square (a route's length is
+   * the rounded distance, 1..990). The airport of hub rank i (ranks in a
+   * random order of the airports) has the weight w_i = c (i + 1)^-0.7, c
+   * such that the weights sum to 12 n: with 4096 airports the largest hub
+   * expects about 1200 route ends before de-duplication, the median airport
+   * about 5. Every airport after the first is joined to one of higher rank
+   * drawn in proportion to the weights (so the network is connected), and
+   * then sum(w) / 2 more routes join two airports each drawn in proportion
+   * to the weights (Chung-Lu). */
+  if (n < 2) {
+    err->code = ST_ERR_USAGE;
+    snprintf(err->msg, sizeof err->msg, "graph generator: flight needs 2 airports or more");
+    return ST_ERR_USAGE;
+  }
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed);
+  double *cum = malloc((size_t)n * sizeof *cum);
+  uint32_t *x = malloc((size_t)n * sizeof *x), *y = malloc((size_t)n * sizeof *y);
+  uint32_t *rank = malloc((size_t)n * sizeof *rank);
+  if (cum == NULL || x == NULL || y == NULL || rank == NULL) {
+    free(cum);
+    free(x);
+    free(y);
+    free(rank);
+    return out_of_memory(err);
+  }
+  for (uint32_t v = 0; v < n; v++) {
+    x[v] = st_wl_rng_below(&r, 700);
+    y[v] = st_wl_rng_below(&r, 700);
+    rank[v] = v;
+  }
+  for (uint32_t v = n - 1; v > 0; v--) { /* hub rank -> airport number */
+    uint32_t j = st_wl_rng_below(&r, v + 1), t = rank[v];
+    rank[v] = rank[j];
+    rank[j] = t;
+  }
+  double total = 0.0;
+  for (uint32_t i = 0; i < n; i++) {
+    total += pow((double)i + 1.0, -0.7);
+    cum[i] = total;
+  }
+  double scale = 12.0 * n / total; /* the weights sum to 12 n */
+  for (uint32_t i = 0; i < n; i++) {
+    cum[i] *= scale;
+  }
+  total *= scale;
+  edges e = {0};
+  int fail = 0;
+  for (uint32_t i = 1; i < n && !fail; i++) {
+    uint32_t j = draw_weighted(&r, cum, i);
+    fail = push(&e, rank[i], rank[j]) != 0;
+  }
+  uint64_t more = (uint64_t)(total / 2.0);
+  for (uint64_t k = 0; k < more && !fail; k++) {
+    uint32_t a = draw_weighted(&r, cum, n), b = draw_weighted(&r, cum, n);
+    fail = push(&e, rank[a], rank[b]) != 0;
+  }
+  free(cum);
+  free(rank);
+  st_status rc = fail ? nomem(&e, err) : build(g, n, &e, 1, seed, err);
+  if (rc == ST_OK) {
+    for (uint32_t v = 0; v < n; v++) {
+      for (uint32_t a = g->row[v]; a < g->row[v + 1]; a++) {
+        uint32_t u = g->col[a];
+        double dx = (double)x[v] - x[u], dy = (double)y[v] - y[u], d2 = dx * dx + dy * dy;
+        uint32_t len = (uint32_t)lround(sqrt(d2));
+        g->weight[a] = len ? len : 1;
+      }
+    }
+  }
+  free(x);
+  free(y);
+  return rc;
+}
+
+void st_wl_graph_add_lengths(st_wl_graph *g, uint64_t seed) {
+  if (g->weight != NULL) {
+    return;
+  }
+  g->weight = malloc((g->m ? g->m : 1) * sizeof *g->weight);
+  if (g->weight == NULL) {
+    return;
+  }
+  for (uint32_t v = 0; v < g->n; v++) {
+    for (uint32_t a = g->row[v]; a < g->row[v + 1]; a++) {
+      g->weight[a] = length_of(v, g->col[a], seed);
+    }
+  }
+}
+
+st_status st_wl_graph_dp_input(st_wl_graph *g, const char *input, int paper, int weighted,
+                               uint64_t seed, st_error *err) {
+  uint32_t n = paper ? 65536 : 4096;
+  st_status rc;
+  if (strcmp(input, "citation") == 0) {
+    rc = st_wl_graph_powerlaw(g, n, 4, seed, err);
+  } else if (strcmp(input, "usa_road") == 0) {
+    rc = st_wl_graph_road(g, n, seed, err);
+  } else if (strcmp(input, "cage15") == 0) {
+    rc = st_wl_graph_cage(g, n, seed, err);
+  } else if (strcmp(input, "graph500") == 0) {
+    rc = st_wl_graph_rmat(g, paper ? 16 : 12, 16, seed, err);
+  } else if (strcmp(input, "flight") == 0) {
+    rc = st_wl_graph_flight(g, paper ? 4096 : 1024, seed, err);
+  } else {
+    err->code = ST_ERR_USAGE;
+    snprintf(err->msg, sizeof err->msg, "graph input '%s' unknown", input);
+    return ST_ERR_USAGE;
+  }
+  if (rc == ST_OK && weighted && g->weight == NULL) {
+    st_wl_graph_add_lengths(g, seed);
+    if (g->weight == NULL) {
+      st_wl_graph_free(g);
+      return out_of_memory(err);
+    }
+  }
+  return rc;
+}
+
+void st_wl_graph_dp_log(FILE *log, const char *name, const st_wl_graph *g) {
+  static const uint32_t upper[] = {0, 1, 3, 7, 15, 31, 63, 127, 255, 1023, 1024};
+  st_wl_graph_log_degrees(log, name, g, upper, sizeof upper / sizeof upper[0]);
+}
+
+uint32_t st_wl_graph_dp_source(const st_wl_graph *g, uint64_t seed) {
+  uint32_t with = 0;
+  for (uint32_t v = 0; v < g->n; v++) {
+    with += g->row[v + 1] > g->row[v];
+  }
+  if (with == 0) {
+    return 0;
+  }
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed ^ 0x5eedu);
+  uint32_t k = st_wl_rng_below(&r, with);
+  for (uint32_t v = 0; v < g->n; v++) {
+    if (g->row[v + 1] > g->row[v] && k-- == 0) {
+      return v;
+    }
+  }
+  return 0;
 }
 
 void st_wl_graph_free(st_wl_graph *g) {

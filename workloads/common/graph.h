@@ -12,6 +12,15 @@
  *   mesh      a 2D grid with 4-neighbour connectivity (ecology1: a
  *             1000 x 1000 grid, degree 4 inside, 2 or 3 on the border)
  *   uniform   uniformly random edges (BC's 1K-vertex, 128K-edge input)
+ *   rmat      a Graph500 Kronecker graph (DIMACS-10 graph500 logn20: 2^20
+ *             vertices, edge factor 16, undirected): a few hubs, many
+ *             vertices of low degree, some isolated
+ *   cage      a cage15-like matrix graph (DNA electrophoresis, 5.15M
+ *             vertices, 99M nonzeros): about 19 neighbours per vertex with
+ *             a small variance, mostly in a band near the diagonal, a few
+ *             long links
+ *   flight    a flight network (OpenFlights: about 3300 airports): hubs with
+ *             hundreds of routes, most airports with a few; route lengths
  *
  * workloads/README.md gives the degree distribution each makes at the
  * workloads' sizes. */
@@ -45,6 +54,39 @@ st_status st_wl_graph_mesh(st_wl_graph *g, uint32_t rows, uint32_t cols, st_erro
  * arcs); weighted. */
 st_status st_wl_graph_uniform(st_wl_graph *g, uint32_t n, uint32_t edges, uint64_t seed,
                               st_error *err);
+
+/* rmat: 2^scale vertices, edge_factor * 2^scale generated edges (a = 0.57,
+ * b = c = 0.19, d = 0.05), vertex numbers shuffled, then undirected without
+ * self loops and duplicates; unweighted. */
+st_status st_wl_graph_rmat(st_wl_graph *g, uint32_t scale, uint32_t edge_factor, uint64_t seed,
+                           st_error *err);
+/* cage: n vertices, each joined to 4..16 later ones, 7 in 8 of them within
+ * 64 places of it (the band), the rest anywhere; unweighted. */
+st_status st_wl_graph_cage(st_wl_graph *g, uint32_t n, uint64_t seed, st_error *err);
+/* flight: n airports at random points of a 700 x 700 square, hub weights
+ * falling as rank^-0.7 and summing to 12 n, a random spanning tree plus weight-proportional
+ * (Chung-Lu) routes; weighted with the rounded route length (1..990). */
+st_status st_wl_graph_flight(st_wl_graph *g, uint32_t n, uint64_t seed, st_error *err);
+/* Gives an unweighted graph the hashed lengths in [1, 1000] that the
+ * weighted generators use (nothing when it has lengths; weight stays NULL
+ * when out of memory). */
+void st_wl_graph_add_lengths(st_wl_graph *g, uint64_t seed);
+
+/* The named inputs of the nested-parallel graph workloads (bfs_dp, clr_dp,
+ * sssp_dp): "citation" (powerlaw, 4 edges per new vertex), "usa_road"
+ * (road), "cage15" (cage), "graph500" (rmat, edge factor 16) and "flight"
+ * (flight), at the small size 4096 vertices (flight 1024 airports) and at
+ * the paper size 65536 (rmat scale 16; flight 4096). With `weighted` the
+ * unweighted ones get st_wl_graph_add_lengths. ST_ERR_USAGE for an
+ * unknown name. */
+st_status st_wl_graph_dp_input(st_wl_graph *g, const char *input, int paper, int weighted,
+                               uint64_t seed, st_error *err);
+/* Logs the input's statistics and degree histogram in the buckets the
+ * nested-parallel workloads use (0, 1, 2-3, 4-7, 8-15, 16-31, 32-63,
+ * 64-127, 128-255, 256-1023, >1023; 32 is where a child launch starts). */
+void st_wl_graph_dp_log(FILE *log, const char *name, const st_wl_graph *g);
+/* A source vertex: drawn uniformly among the vertices with a neighbour. */
+uint32_t st_wl_graph_dp_source(const st_wl_graph *g, uint64_t seed);
 
 void st_wl_graph_free(st_wl_graph *g);
 

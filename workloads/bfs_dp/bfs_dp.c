@@ -1,0 +1,146 @@
+/* BFS_DP host driver: one of the named graphs (graph.h's nested-parallel
+ * inputs), a source drawn among the vertices with a neighbour, then one
+ * launch per level of bfs_dp_flat or bfs_dp_cdp (ctx->variant) over the
+ * frontier queue; the host clears the next queue's counter before each
+ * launch, reads it back after, swaps the queues and stops when it is 0. The
+ * distances must equal a CPU BFS's exactly. The CDP variant also reads back
+ * the kernels' launch counters (child launches, threads, neighbours,
+ * refused launches) for the log and the verdict. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "graph.h"
+#include "workload.h"
+
+#define BLOCK 256
+
+static void cpu_bfs(const st_wl_graph *g, uint32_t src, int32_t *dist, uint32_t *queue) {
+  for (uint32_t v = 0; v < g->n; v++) {
+    dist[v] = -1;
+  }
+  uint32_t head = 0, tail = 0;
+  dist[src] = 0;
+  queue[tail++] = src;
+  while (head < tail) {
+    uint32_t v = queue[head++];
+    for (uint32_t e = g->row[v]; e < g->row[v + 1]; e++) {
+      uint32_t u = g->col[e];
+      if (dist[u] < 0) {
+        dist[u] = dist[v] + 1;
+        queue[tail++] = u;
+      }
+    }
+  }
+}
+
+static st_status run(st_wl_ctx *ctx, st_error *err) {
+  const char *input = ctx->input ? ctx->input : "citation";
+  int cdp = ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0;
+  st_wl_graph g;
+  st_status rc = st_wl_graph_dp_input(&g, input, ctx->size == ST_WL_PAPER, 0, ctx->seed, err);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  st_wl_graph_dp_log(ctx->log, input, &g);
+  uint32_t n = g.n, src = st_wl_graph_dp_source(&g, ctx->seed);
+  int32_t *dist = malloc((size_t)n * sizeof *dist);
+  int32_t *want = malloc((size_t)n * sizeof *want);
+  uint32_t *queue = malloc((size_t)n * sizeof *queue);
+  if (dist == NULL || want == NULL || queue == NULL) {
+    free(dist);
+    free(want);
+    free(queue);
+    st_wl_graph_free(&g);
+    return ST_ERR_NOMEM;
+  }
+  for (uint32_t v = 0; v < n; v++) {
+    dist[v] = -1;
+  }
+  dist[src] = 0;
+  st_gpu *gpu = ctx->gpu;
+  uint64_t d_row, d_col, d_dist, d_q[2], d_count, d_stats;
+  rc = st_wl_upload(gpu, g.row, ((uint64_t)n + 1) * 4, &d_row, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, g.col, (uint64_t)g.m * 4, &d_col, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, dist, (uint64_t)n * 4, &d_dist, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)n * 4, &d_q[1], err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, 4, &d_count, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, 32, &d_stats, err);
+  if (rc == ST_OK) { /* the first frontier: the source */
+    queue[0] = src;
+    rc = st_wl_upload(gpu, queue, (uint64_t)n * 4, &d_q[0], err);
+  }
+  int levels = 0;
+  uint64_t visited = 1, widest = 1;
+  for (int32_t nin = 1, cur = 0; rc == ST_OK && nin > 0; levels++, cur ^= 1) {
+    int32_t zero = 0, next = levels + 1;
+    rc = st_memcpy_htod(gpu, d_count, &zero, 4, err);
+    st_dim3 grid = st_dim3_make(((uint32_t)nin + BLOCK - 1) / BLOCK, 1, 1);
+    st_dim3 block = st_dim3_make(BLOCK, 1, 1);
+    st_arg a[] = {ST_ARG_PTR(d_row),       ST_ARG_PTR(d_col),   ST_ARG_PTR(d_dist),
+                  ST_ARG_PTR(d_q[cur]),    ST_ARG_S32(nin),     ST_ARG_PTR(d_q[cur ^ 1]),
+                  ST_ARG_PTR(d_count),     ST_ARG_S32(next),    ST_ARG_PTR(d_stats)};
+    if (rc == ST_OK && cdp) rc = st_memcpy_htod(gpu, d_stats + 16, &zero, 4, err); /* budget */
+    if (rc == ST_OK) {
+      rc = st_launch(gpu, ctx->mod, cdp ? "bfs_dp_cdp" : "bfs_dp_flat", grid, block, 0, a,
+                     cdp ? 9 : 8, err);
+    }
+    if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, &nin, d_count, 4, err);
+    if (rc == ST_OK && (nin < 0 || (uint64_t)nin + visited > n)) {
+      snprintf(ctx->verdict, sizeof ctx->verdict,
+               "queue: level %d reports %d new vertices, more than are left", next, nin);
+      rc = ST_ERR_MISMATCH;
+    }
+    if (rc == ST_OK) {
+      visited += (uint64_t)nin;
+      widest = (uint64_t)nin > widest ? (uint64_t)nin : widest;
+    }
+  }
+  uint32_t stats[8] = {0};
+  if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, dist, d_dist, (uint64_t)n * 4, err);
+  if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, stats, d_stats, 32, err);
+  if (rc == ST_OK) {
+    cpu_bfs(&g, src, want, queue);
+    rc = st_wl_check_u32(ctx, "dist", (const uint32_t *)dist, (const uint32_t *)want, n);
+    if (rc == ST_OK) {
+      snprintf(ctx->verdict, sizeof ctx->verdict,
+               "dist: %u values match the CPU BFS (source %u, %d levels, %llu reached)", n, src,
+               levels - 1, (unsigned long long)visited);
+    }
+  }
+  if (ctx->log != NULL) {
+    fprintf(ctx->log,
+            "  bfs_dp %s: source %u, %d launches (levels), %llu vertices reached, widest "
+            "frontier %llu\n",
+            cdp ? "cdp" : "flat", src, levels, (unsigned long long)visited,
+            (unsigned long long)widest);
+    if (cdp) {
+      fprintf(ctx->log,
+              "  bfs_dp cdp: %u child launches, %u threads (%.1f per child), %u neighbours "
+              "(%.1f per child), %u launches refused, %u lists over the launch budget\n",
+              stats[0], stats[1], stats[0] ? (double)stats[1] / stats[0] : 0.0, stats[2],
+              stats[0] ? (double)stats[2] / stats[0] : 0.0, stats[3], stats[5]);
+    }
+  }
+  free(dist);
+  free(want);
+  free(queue);
+  st_wl_graph_free(&g);
+  return rc;
+}
+
+const st_workload_desc st_wl_bfs_dp = {
+    .name = "bfs_dp",
+    .title = "breadth-first search, Merrill-style frontier queue (flat: CTA/warp/thread "
+             "expansion; cdp: a child grid per vertex of degree >= 32)",
+    .seeds = "DTBL/LaPerm/DVFS dissertation (Wang 2016) BFS",
+    .category = "dissertation §4.1: traversal (expand a frontier vertex's neighbours)",
+    .suite = "other",
+    .tables = "dissertation Table 2 (citation, usa_road, cage15), Table 6 (citation, usa_road, "
+              "cage15), Table 7 (citation, graph500, cage15)",
+    .ptx = "bfs_dp.ptx",
+    .small = "4096-vertex graphs (citation, usa_road, cage15, graph500 scale 12)",
+    .paper = "65536-vertex graphs (citation, usa_road, cage15, graph500 scale 16)",
+    .variants = "flat cdp",
+    .inputs = "citation usa_road cage15 graph500",
+    .run = run,
+};

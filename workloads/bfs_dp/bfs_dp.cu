@@ -1,0 +1,141 @@
+// BFS_DP: Merrill-style breadth-first search over a CSR graph, level by
+// level with a frontier queue, in two versions with the same data:
+//
+//   bfs_dp_flat  one thread per frontier vertex; adjacency lists of at least
+//                256 entries are expanded by the whole CTA (one list at a
+//                time, the owner chosen through shared memory), lists of at
+//                least 32 by the warp (one at a time, the owner chosen by a
+//                ballot), the rest by the thread itself (Merrill's CTA- and
+//                warp-level cooperative expansion).
+//   bfs_dp_cdp   one thread per frontier vertex; a vertex of degree >= 32
+//                launches bfs_dp_child (one thread per neighbour, blocks of
+//                32..256 threads, a multiple of 32) fire-and-forget; smaller
+//                lists, lists beyond the budget of 2048 child launches per
+//                host launch (LAUNCH_BUDGET, CUDA's default pending-launch
+//                limit) and lists whose launch the device runtime refuses
+//                are expanded by the thread.
+//
+// A neighbour u is visited by a compare-and-swap of dist[u] from -1 to the
+// next level; the thread that wins appends u to the next frontier. The
+// distances do not depend on the order in which threads, blocks or children
+// run (the queue's order does). The host launches one parent grid per level
+// and stops when the next frontier is empty. 256 threads per parent CTA.
+
+#define BLOCK 256       // parent CTA size (bfs_dp.c launches with it)
+#define WARP 32
+#define CHILD_MIN 32    // smallest list that gets a child launch (one warp)
+#define CHILD_MAX 256
+#define LAUNCH_BUDGET 2048  // child launches per host launch (CUDA's default pending-launch limit)   // largest child block
+#define FULL 0xffffffffu
+
+// stats[0] child launches, [1] threads launched in children, [2] neighbours
+// expanded by children, [3] launches the device runtime refused, [4] launches
+// tried in this host launch (the host clears it), [5] lists kept by the parent
+// because [4] reached LAUNCH_BUDGET.
+__device__ __forceinline__ void visit(int u, int next, int *dist, int *qout, int *qcount) {
+  if (dist[u] == -1 && atomicCAS(&dist[u], -1, next) == -1) {
+    qout[atomicAdd(qcount, 1)] = u;
+  }
+}
+
+extern "C" __global__ void bfs_dp_flat(const int *row, const int *col, int *dist, const int *qin,
+                                       int nin, int *qout, int *qcount, int next) {
+  __shared__ int cta_owner, cta_start, cta_end;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int start = 0, end = 0;
+  if (i < nin) {
+    int v = qin[i];
+    start = row[v];
+    end = row[v + 1];
+  }
+  // CTA level: while some thread has a list of >= BLOCK entries, one of
+  // them hands its list to the whole CTA.
+  for (;;) {
+    if (threadIdx.x == 0) cta_owner = -1;
+    __syncthreads();
+    if (end - start >= BLOCK) cta_owner = threadIdx.x;
+    __syncthreads();
+    int owner = cta_owner;
+    if (owner < 0) break;
+    if (owner == (int)threadIdx.x) {
+      cta_start = start;
+      cta_end = end;
+      start = end;
+    }
+    __syncthreads();
+    int s = cta_start, t = cta_end;
+    for (int e = s + threadIdx.x; e < t; e += BLOCK) visit(col[e], next, dist, qout, qcount);
+    __syncthreads();
+  }
+  // Warp level: lists of >= 32 entries, one at a time, by the whole warp.
+  int lane = threadIdx.x & (WARP - 1);
+  for (;;) {
+    unsigned want = __ballot_sync(FULL, end - start >= WARP);
+    if (want == 0) break;
+    int owner = __ffs(want) - 1;
+    int s = __shfl_sync(FULL, start, owner), t = __shfl_sync(FULL, end, owner);
+    if (lane == owner) start = end;
+    for (int e = s + lane; e < t; e += WARP) visit(col[e], next, dist, qout, qcount);
+  }
+  // Thread level: what is left.
+  for (int e = start; e < end; e++) visit(col[e], next, dist, qout, qcount);
+}
+
+extern "C" __global__ void bfs_dp_child(const int *col, int *dist, int *qout, int *qcount,
+                                        int start, int deg, int next) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < deg) visit(col[start + i], next, dist, qout, qcount);
+}
+
+// The one place a child is launched: deg neighbours from col[start], on
+// cudaStreamFireAndForget. False when the device runtime refuses the launch
+// (the caller then expands the list itself).
+__device__ bool launch_expand(const int *col, int *dist, int *qout, int *qcount, int start,
+                              int deg, int next, unsigned *stats) {
+  unsigned threads = (unsigned)(deg + WARP - 1) / WARP * WARP;
+  if (threads > CHILD_MAX) threads = CHILD_MAX;
+  dim3 block(threads, 1, 1), grid(((unsigned)deg + threads - 1) / threads, 1, 1);
+  struct args {
+    const int *col;
+    int *dist, *qout, *qcount;
+    int start, deg, next;
+  };
+  if (atomicAdd(&stats[4], 1u) >= LAUNCH_BUDGET) {
+    atomicAdd(&stats[5], 1u);
+    return false;
+  }
+  args *p = (args *)cudaGetParameterBufferV2((void *)bfs_dp_child, grid, block, 0);
+  if (p == 0) {
+    atomicAdd(&stats[3], 1u);
+    return false;
+  }
+  p->col = col;
+  p->dist = dist;
+  p->qout = qout;
+  p->qcount = qcount;
+  p->start = start;
+  p->deg = deg;
+  p->next = next;
+  if (cudaLaunchDeviceV2(p, cudaStreamFireAndForget) != cudaSuccess) {
+    atomicAdd(&stats[3], 1u);
+    return false;
+  }
+  atomicAdd(&stats[0], 1u);
+  atomicAdd(&stats[1], grid.x * block.x);
+  atomicAdd(&stats[2], (unsigned)deg);
+  return true;
+}
+
+extern "C" __global__ void bfs_dp_cdp(const int *row, const int *col, int *dist, const int *qin,
+                                      int nin, int *qout, int *qcount, int next,
+                                      unsigned *stats) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= nin) return;
+  int v = qin[i];
+  int start = row[v], end = row[v + 1];
+  if (end - start >= CHILD_MIN &&
+      launch_expand(col, dist, qout, qcount, start, end - start, next, stats)) {
+    return;
+  }
+  for (int e = start; e < end; e++) visit(col[e], next, dist, qout, qcount);
+}

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gpu/cdp.h"
 #include "gpu/timing_internal.h"
 #include "units/uinst.h"
 
@@ -274,9 +275,11 @@ void st_timing_run_stats(st_gpu *gpu, st_statset *out) {
               gpu->totals.wall_seconds > 0
                   ? (double)gpu->totals.thread_insts / gpu->totals.wall_seconds
                   : 0.0);
+    st_cdp_stats(gpu->cdp, out);
     return;
   }
   st_timing_snapshot(gpu->tm, &now);
   st_timing_fill_stats(&gpu->cfg, &now, &zero, gpu->tm->n_sms, gpu->totals.wall_seconds, out);
+  st_cdp_stats(gpu->cdp, out);
 }
 

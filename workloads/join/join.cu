@@ -155,43 +155,24 @@ extern "C" __global__ void join_gather_child(unsigned *ok, unsigned *orv, unsign
   }
 }
 
-// The one device-side launch of this workload: join_gather_child over n
-// matches, fire-and-forget (independent children). Written with the device
-// runtime's explicit API (what <<<>>> expands to) so that a launch the runtime
-// refuses (no parameter buffer: the pending-launch limit) is seen and its
-// work done by the caller. Returns whether the child was launched.
-__device__ static bool launch_gather(unsigned *ok, unsigned *orv, unsigned *osv,
+// The one device-side launch of this workload: join_gather_child over the n
+// matches of one R record, fire-and-forget (the children are independent of
+// each other and of the parent's later work).
+__device__ static void launch_gather(unsigned *ok, unsigned *orv, unsigned *osv,
                                      const unsigned *sval, unsigned first, unsigned off,
                                      unsigned n, unsigned key, unsigned val) {
-  struct args {  // join_gather_child's parameters, in order
-    unsigned *ok, *orv, *osv;
-    const unsigned *sval;
-    unsigned first, off, n, key, val;
-  };
-  dim3 grid((n + JOIN_CHILD_THREADS - 1) / JOIN_CHILD_THREADS), block(JOIN_CHILD_THREADS);
-  args *p = (args *)cudaGetParameterBufferV2((void *)join_gather_child, grid, block, 0);
-  if (p == 0) return false;
-  p->ok = ok;
-  p->orv = orv;
-  p->osv = osv;
-  p->sval = sval;
-  p->first = first;
-  p->off = off;
-  p->n = n;
-  p->key = key;
-  p->val = val;
-  return cudaLaunchDeviceV2(p, cudaStreamFireAndForget) == cudaSuccess;
+  join_gather_child<<<(n + JOIN_CHILD_THREADS - 1) / JOIN_CHILD_THREADS, JOIN_CHILD_THREADS, 0,
+                      cudaStreamFireAndForget>>>(ok, orv, osv, sval, first, off, n, key, val);
 }
 
 // boff: exclusive block offsets of the pocket counts; boff2: of the leftover
 // counts, whose part of the output starts after all pocket matches (total at
-// boff[nblocks]). fallback counts launches the runtime refused.
+// boff[nblocks]).
 extern "C" __global__ void join_gather_cdp(const unsigned *rkey, const unsigned *rval,
                                            unsigned nr, const unsigned *sval,
                                            const unsigned *lo, const unsigned *cnt,
                                            const unsigned *boff, const unsigned *boff2,
-                                           unsigned *ok, unsigned *orv, unsigned *osv,
-                                           unsigned *fallback) {
+                                           unsigned *ok, unsigned *orv, unsigned *osv) {
   __shared__ unsigned sh[2 * JOIN_THREADS];
   unsigned i = blockIdx.x * JOIN_THREADS + threadIdx.x;
   unsigned c = i < nr ? cnt[i] : 0;
@@ -201,11 +182,10 @@ extern "C" __global__ void join_gather_cdp(const unsigned *rkey, const unsigned 
   if (c == 0) return;
   unsigned key = rkey[i], val = rval[i], first = lo[i];
   if (big) {
-    if (launch_gather(ok, orv, osv, sval, first, off, c, key, val)) return;
-    atomicAdd(fallback, 1u);
-  } else {
-    off = off2;
+    launch_gather(ok, orv, osv, sval, first, off, c, key, val);
+    return;
   }
+  off = off2;
   for (unsigned j = 0; j < c; j++) {
     ok[off + j] = key;
     orv[off + j] = val;

@@ -21,7 +21,9 @@
 
 typedef struct shape {
   uint32_t users, items, pmin, pmax;
-  double gamma; /* items per user: pmin * U^-gamma, U uniform in (0, 1] */
+  /* items per user: pmin + floor(scale * (U^-gamma - 1)), U uniform in (0, 1], at most pmax
+   * (a shifted Pareto: power-law tail of exponent 1 + 1 / gamma) */
+  double scale, gamma;
   double zipf;  /* item popularity: weight of the k-th most popular (k + 1)^-zipf */
 } shape;
 
@@ -60,7 +62,7 @@ static st_status make_ratings(const shape *sh, uint64_t seed, uint32_t **row_out
   row[0] = 0;
   for (uint32_t u = 0; u < n; u++) {
     double un = ((double)(st_wl_rng_next(&r) >> 11) + 1.0) / 9007199254740992.0; /* (0, 1] */
-    double p = floor(sh->pmin * pow(un, -sh->gamma));
+    double p = sh->pmin + floor(sh->scale * (pow(un, -sh->gamma) - 1.0));
     row[u + 1] = row[u] + (p > sh->pmax ? sh->pmax : (uint32_t)p);
   }
   uint32_t *items = malloc((size_t)row[n] * 4 + 4);
@@ -100,7 +102,8 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   int paper = ctx->size == ST_WL_PAPER;
   int cdp = ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0;
   /* paper: MovieLens 100K's users and items, at least 20 ratings per user */
-  shape sh = paper ? (shape){943, 1682, 20, 737, 0.8, 0.6} : (shape){128, 512, 4, 160, 0.8, 0.6};
+  shape sh = paper ? (shape){943, 1682, 20, 737, 90.0, 0.5, 0.6}
+                   : (shape){128, 512, 4, 160, 8.0, 0.5, 0.6};
   uint32_t n = sh.users, m = sh.items;
   uint32_t *row, *items;
   st_status rc = make_ratings(&sh, ctx->seed, &row, &items);

@@ -443,12 +443,21 @@ static const st_devrt_ops ops = {param_buffer, launch, stream_create, stream_des
 
 const st_devrt_ops *st_cdp_ops(void) { return &ops; }
 
+bool st_cdp_used(const st_cdp *rt) {
+  for (int b = 1; b < ST_BI_COUNT; b++) {
+    if (rt->calls[b] != 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
 void st_cdp_stats(const st_cdp *rt, st_statset *out) {
   uint64_t all = 0;
   for (int k = ST_CDP_DEFAULT; k < ST_CDP_KINDS; k++) {
     all += rt->launches[k];
   }
-  if (all == 0 && rt->skipped == 0 && rt->errors == 0 && rt->calls[ST_BI_PARAM_BUFFER] == 0) {
+  if (!st_cdp_used(rt)) {
     return; /* no device runtime use: no cdp statistics */
   }
   st_stat_u(out, "cdp.launches", all);

@@ -143,6 +143,16 @@ typedef struct st_config {
     int64_t cta_launch_latency; /* core cycles to initialise a CTA */
   } gpu;
   struct {
+    /* The device runtime's launch path (docs/cdp.md; spec §1.1.2, Table 5):
+     * per-warp latency A·x + b of each call, x the lanes that call. */
+    int64_t param_buffer_b, param_buffer_a; /* cudaGetParameterBuffer */
+    int64_t launch_b, launch_a;             /* cudaLaunchDevice */
+    int64_t stream_create;                  /* cudaStreamCreateWithFlags, per warp */
+    int64_t dispatch_latency;               /* KMU -> kernel distributor */
+    int64_t pending_limit;                  /* launches made and not yet started */
+    int64_t max_depth;                      /* nesting depth of device launches */
+  } cdp;
+  struct {
     int64_t warp_size;
     int64_t simd_width;
     int64_t max_threads;

@@ -96,6 +96,26 @@ const st_option st_options[] = {
     OPT_INT("gpu.cta_launch_latency", gpu.cta_launch_latency, 0, 100000, "0", "cycles",
             "core cycles to initialise a CTA on an SM before its warps may fetch"),
 
+    /* cdp: the device runtime's launch path */
+    OPT_INT("cdp.param_buffer_b", cdp.param_buffer_b, 0, 10000000, "8023", "cycles",
+            "cudaGetParameterBuffer: per-warp cost b of its A*x + b latency"),
+    OPT_INT("cdp.param_buffer_a", cdp.param_buffer_a, 0, 1000000, "129", "cycles",
+            "cudaGetParameterBuffer: cost A per calling thread of its A*x + b latency"),
+    OPT_INT("cdp.launch_b", cdp.launch_b, 0, 10000000, "12187", "cycles",
+            "cudaLaunchDevice: per-warp cost b of its A*x + b latency"),
+    OPT_INT("cdp.launch_a", cdp.launch_a, 0, 1000000, "1592", "cycles",
+            "cudaLaunchDevice: cost A per calling thread of its A*x + b latency"),
+    OPT_INT("cdp.stream_create", cdp.stream_create, 0, 10000000, "7165", "cycles",
+            "cudaStreamCreateWithFlags: latency per warp"),
+    OPT_INT("cdp.dispatch_latency", cdp.dispatch_latency, 0, 10000000, "283", "cycles",
+            "a device-launched kernel from the pending pool (KMU) to the kernel distributor"),
+    OPT_INT("cdp.pending_limit", cdp.pending_limit, 1, 16777216, "2048", "launches",
+            "device launches made and not yet started; beyond it cudaGetParameterBuffer "
+            "returns NULL and the run reports cudaErrorLaunchPendingCountExceeded"),
+    OPT_INT("cdp.max_depth", cdp.max_depth, 1, 24, "24", "levels",
+            "nesting depth of device launches (a host launch is depth 0); deeper is "
+            "cudaErrorLaunchMaxDepthExceeded"),
+
     /* sm */
     OPT_INT("sm.warp_size", sm.warp_size, 32, 32, "32", "threads", "threads per warp"),
     OPT_INT("sm.simd_width", sm.simd_width, 1, 32, "32", "lanes",

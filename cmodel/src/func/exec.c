@@ -455,6 +455,13 @@ static void do_call(st_ectx *c) {
   const st_function *callee = &m->funcs[callee_index];
   uint32_t caller_index = w->n_frames ? w->frames[w->n_frames - 1].func : k->entry_index;
   const st_function *caller = &m->funcs[caller_index];
+  if (callee->builtin != ST_BI_NONE && later == 0) {
+    st_exec_builtin(c, callee, caller);
+    if (c->result != ST_EXEC_FAULT) {
+      advance(c);
+    }
+    return;
+  }
   if (callee->is_extern || callee->n_insts == 0) {
     st_fault(c, lane0, 0, 0, "call of %s, which has no body in this module",
              st_module_str(m, callee->name));

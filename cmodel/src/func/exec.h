@@ -50,6 +50,7 @@ typedef struct st_kernel {
   uint32_t param_size;
   uint64_t launch_id;      /* sequence number on the GPU (%gridid) */
   uint32_t stream;         /* the stream it was launched on (0: the default stream) */
+  uint32_t depth;          /* 0: launched by the host; n: by a grid of depth n - 1 */
 } st_kernel;
 
 /* Execution environment shared by every warp of a launch. */
@@ -61,6 +62,8 @@ typedef struct st_exec_env {
   uint64_t clock;          /* core clock cycle, for %clock/%clock64 */
   uint64_t time_ns;        /* simulated time, for %globaltimer */
   st_error *err;           /* receives a fault report */
+  const struct st_devrt_ops *devrt; /* the device runtime (func/devrt.h), or NULL: none */
+  void *devrt_ctx;
 } st_exec_env;
 
 typedef enum st_exec_result {

@@ -67,5 +67,11 @@ void st_exec_alu_float(st_ectx *c);  /* exec_float.c: float forms of arithmetic 
 void st_exec_memory(st_ectx *c);     /* exec_mem.c: ld st atom red cvta isspacep */
 void st_exec_warp_level(st_ectx *c); /* exec_warp.c: shfl vote match activemask */
 void st_exec_move(st_ectx *c);       /* exec_move.c: mov cvt */
+/* exec_devrt.c: a call of a device-runtime function (func/devrt.h) by the
+ * threads of c->mask, caller the running function. */
+void st_exec_builtin(st_ectx *c, const st_function *callee, const st_function *caller);
+/* exec_mem.c: host pointer of `size` bytes at generic address addr of lane
+ * (NULL after reporting a fault). */
+uint8_t *st_exec_generic_ptr(st_ectx *c, uint32_t lane, uint64_t addr, unsigned size, bool store);
 
 #endif

@@ -107,6 +107,12 @@ static uint8_t *resolve(st_ectx *c, uint32_t lane, st_space sp, bool kernel_para
   }
 }
 
+uint8_t *st_exec_generic_ptr(st_ectx *c, uint32_t lane, uint64_t addr, unsigned size, bool store) {
+  st_space sp;
+  uint64_t where;
+  return resolve(c, lane, SP_GENERIC, false, addr, size, store, &sp, &where);
+}
+
 /* The common case, checked once for the whole warp: every thread's access is
  * aligned and lies in one global allocation (or, for generic addresses, in
  * global memory inside one allocation). Returns that allocation, or NULL when

@@ -18,6 +18,7 @@
 
 #include "common/strbuf.h"
 #include "gpu/func_progress.h"
+#include "gpu/cdp.h"
 #include "gpu/gpu_internal.h"
 
 #define QUANTUM 64          /* instructions a warp runs before the next warp's turn */
@@ -201,6 +202,8 @@ st_status st_run_functional(st_gpu *gpu, st_kernel *k, st_error *err) {
   r.env.nsmid = nsms;
   r.env.nwarpid = (uint32_t)(cfg->sm.max_threads / ST_WARP_SIZE);
   r.env.err = err;
+  r.env.devrt = st_cdp_ops();
+  r.env.devrt_ctx = gpu->cdp;
   r.env.clock = gpu->totals.warp_insts;
   r.max_insts = (uint64_t)cfg->sim.max_insts;
   r.err = err;

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "gpu/critprof.h"
+#include "gpu/cdp.h"
 #include "gpu/gpu_internal.h"
 #include "gpu/tbsched.h"
 #include "units/cosim_hook.h"
@@ -28,6 +29,11 @@ st_status st_gpu_create(const st_config *cfg, st_gpu **out, st_error *err) {
   }
   gpu->cfg = *cfg;
   st_gmem_init(&gpu->gmem);
+  st_status rc = st_cdp_create(&gpu->cfg, &gpu->gmem, &gpu->cdp, err);
+  if (rc != ST_OK) {
+    free(gpu);
+    return rc;
+  }
   *out = gpu;
   return ST_OK;
 }
@@ -63,6 +69,7 @@ void st_gpu_destroy(st_gpu *gpu) {
     free(gpu->oracle);
   }
   st_kmodules_free(gpu->modules);
+  st_cdp_destroy(gpu->cdp);
   st_gmem_destroy(&gpu->gmem);
   free(gpu);
 }
@@ -303,6 +310,40 @@ bool st_kmodule_param(const st_kmodule *mod, const char *entry, size_t i, uint64
   return true;
 }
 
+st_status st_kernel_make(const st_config *cfg, st_kmodule *mod, const st_function *f,
+                         st_dim3 grid, st_dim3 block, uint32_t shared_bytes, st_kernel *out,
+                         st_error *err) {
+  const st_module *m = mod->ir;
+  const char *entry = st_module_str(m, f->name);
+  st_kernel k;
+  memset(&k, 0, sizeof k);
+  k.kmod = mod;
+  k.mod = m;
+  k.entry = f;
+  k.entry_index = (uint32_t)(f - m->funcs);
+  k.name = st_module_str(m, f->name);
+  k.grid = grid;
+  k.block = block;
+  k.threads_per_cta = block.x * block.y * block.z;
+  k.warps_per_cta = (k.threads_per_cta + ST_WARP_SIZE - 1) / ST_WARP_SIZE;
+  k.num_ctas = (uint64_t)grid.x * grid.y * grid.z;
+  k.static_shared = (uint32_t)(m->shared_bytes + f->shared_bytes);
+  k.dyn_shared = shared_bytes;
+  uint32_t dyn_base = (k.static_shared + 15) & ~UINT32_C(15);
+  k.shared_total = shared_bytes ? dyn_base + shared_bytes : k.static_shared;
+  if ((int64_t)k.shared_total > cfg->sm.shared_mem) {
+    return st_error_set(err, ST_ERR_USAGE,
+                        "launch of %s needs %u bytes of shared memory per CTA; an SM has %" PRId64,
+                        entry, k.shared_total, cfg->sm.shared_mem);
+  }
+  k.regs_per_thread = st_kernel_regs(cfg, &k);
+  k.local_stride = mod->stack_bytes[k.entry_index];
+  k.reg_rows = mod->reg_rows[k.entry_index];
+  k.param_size = (uint32_t)f->param_bytes;
+  *out = k;
+  return ST_OK;
+}
+
 st_status st_launch_on(st_gpu *gpu, uint32_t stream, st_kmodule *mod, const char *entry,
                        st_dim3 grid, st_dim3 block, uint32_t shared_bytes, const st_arg *args,
                        size_t n_args, st_error *err) {
@@ -325,29 +366,10 @@ st_status st_launch_on(st_gpu *gpu, uint32_t stream, st_kmodule *mod, const char
                         entry, n_args, f->n_params);
   }
   st_kernel k;
-  memset(&k, 0, sizeof k);
-  k.kmod = mod;
-  k.mod = m;
-  k.entry = f;
-  k.entry_index = (uint32_t)(f - m->funcs);
-  k.name = st_module_str(m, f->name);
-  k.grid = grid;
-  k.block = block;
-  k.threads_per_cta = block.x * block.y * block.z;
-  k.warps_per_cta = (k.threads_per_cta + ST_WARP_SIZE - 1) / ST_WARP_SIZE;
-  k.num_ctas = (uint64_t)grid.x * grid.y * grid.z;
-  k.static_shared = (uint32_t)(m->shared_bytes + f->shared_bytes);
-  k.dyn_shared = shared_bytes;
-  uint32_t dyn_base = (k.static_shared + 15) & ~UINT32_C(15);
-  k.shared_total = shared_bytes ? dyn_base + shared_bytes : k.static_shared;
-  if ((int64_t)k.shared_total > gpu->cfg.sm.shared_mem) {
-    return st_error_set(err, ST_ERR_USAGE,
-                        "launch of %s needs %u bytes of shared memory per CTA; an SM has %" PRId64,
-                        entry, k.shared_total, gpu->cfg.sm.shared_mem);
+  rc = st_kernel_make(&gpu->cfg, mod, f, grid, block, shared_bytes, &k, err);
+  if (rc != ST_OK) {
+    return rc;
   }
-  k.regs_per_thread = st_kernel_regs(&gpu->cfg, &k);
-  k.local_stride = mod->stack_bytes[k.entry_index];
-  k.reg_rows = mod->reg_rows[k.entry_index];
   k.param_size = (uint32_t)f->param_bytes;
   k.params = calloc(1, k.param_size ? k.param_size : 1);
   if (k.params == NULL) {
@@ -413,6 +435,69 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* ---- functional mode: launch trees ------------------------------------------ */
+
+/* The device launches of one grid while it runs (functional mode). */
+typedef struct st_func_tree {
+  st_cdp_launch *l;
+  size_t n, cap;
+} st_func_tree;
+
+static st_status func_sink(void *ctx, st_cdp_launch *l, st_error *err) {
+  st_gpu *gpu = ctx;
+  st_func_tree *t = gpu->ftree;
+  if (t->n == t->cap) {
+    size_t cap = t->cap ? t->cap * 2 : 8;
+    st_cdp_launch *p = realloc(t->l, cap * sizeof *p);
+    if (p == NULL) {
+      free(l->k.params);
+      return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
+    }
+    t->l = p;
+    t->cap = cap;
+  }
+  l->k.launch_id = ++gpu->next_launch_id;
+  t->l[t->n++] = *l;
+  return ST_OK;
+}
+
+/* Runs grid k and then its launch tree: k's device launches in launch
+ * order (each with its own tree), then its tail launches in order. Any
+ * order the streams allow gives the same results, since a grid cannot wait
+ * for its children (CUDA 12+): this one is launch order, depth first. */
+static st_status run_tree(st_gpu *gpu, st_kernel *k, st_error *err) {
+  st_func_tree mine = {NULL, 0, 0};
+  st_func_tree *outer = gpu->ftree;
+  gpu->ftree = &mine;
+  st_status rc = st_run_functional(gpu, k, err);
+  gpu->ftree = outer;
+  gpu->totals.kernels++;
+  for (int tails = 0; tails < 2; tails++) {
+    for (size_t i = 0; i < mine.n; i++) {
+      st_cdp_launch *l = &mine.l[i];
+      if ((l->kind == ST_CDP_TAIL) != (tails == 1) || l->k.params == NULL) {
+        continue;
+      }
+      if (rc == ST_OK) {
+        st_cdp_started(gpu->cdp, &l->k, 0);
+        rc = run_tree(gpu, &l->k, err);
+      }
+      st_kernel_release(&l->k);
+    }
+  }
+  free(mine.l);
+  return rc;
+}
+
+/* A device launch that failed makes the run fail, once. */
+static st_status launch_errors(st_gpu *gpu, st_error *err) {
+  const char *report;
+  if (st_cdp_take_error(gpu->cdp, &report) == 0) {
+    return ST_OK;
+  }
+  return st_error_set(err, ST_ERR_FAULT, "%s", report);
+}
+
 static st_status run_queue(st_gpu *gpu, st_error *err) {
   st_status rc = ST_OK;
   if (gpu->broken && gpu->n_queue > 0) {
@@ -426,11 +511,15 @@ static st_status run_queue(st_gpu *gpu, st_error *err) {
       rc = st_run_timing(gpu, gpu->queue, gpu->n_queue, err);
     } else {
       /* Functional mode runs the launches one after another, in launch
-       * order, whatever their streams. */
+       * order, whatever their streams, each with its launch tree. */
+      st_cdp_set_sink(gpu->cdp, func_sink, gpu);
       for (size_t i = 0; i < gpu->n_queue && rc == ST_OK; i++) {
-        rc = st_run_functional(gpu, &gpu->queue[i], err);
-        gpu->totals.kernels++;
+        rc = run_tree(gpu, &gpu->queue[i], err);
       }
+      st_cdp_set_sink(gpu->cdp, NULL, NULL);
+    }
+    if (rc == ST_OK) {
+      rc = launch_errors(gpu, err);
     }
     gpu->totals.wall_seconds += now_seconds() - t0;
     if (rc != ST_OK) {

@@ -7,6 +7,7 @@
 #include "common/error.h"
 #include "func/exec.h"
 #include "func/gmem.h"
+#include "gpu/launch.h"
 #include "gpu/timing.h"
 #include "simtref/simtref.h"
 #include "simtref/stats.h"
@@ -42,6 +43,9 @@ struct st_gpu {
   size_t n_kstats, cap_kstats;
   struct st_critprof *crit_rec; /* --profile-criticality: the warps recorded, or NULL */
   struct st_critprof *oracle;   /* the CAWS oracle (sm.caws_profile) once read, or NULL */
+  struct st_cdp *cdp;           /* the device runtime (gpu/cdp.h) */
+  st_kd_stats kd;               /* the kernel distributor's occupancy (timing mode) */
+  struct st_func_tree *ftree;   /* functional mode: the running grid's device launches */
 };
 
 /* The CAWS oracle: reads cfg sm.caws_profile if a CAWS policy is selected
@@ -68,6 +72,13 @@ st_status st_timing_attach_traces(st_gpu *gpu, st_error *err);
 /* A new statistics set at the end of the GPU's kernel list (NULL when out
  * of memory). */
 st_statset *st_gpu_next_kernel_stats(st_gpu *gpu, const char *name);
+
+/* Kernel entry f of mod launched with this shape: everything but its
+ * parameters (k.params NULL, k.param_size the entry's), launch id and
+ * stream. A CTA that needs more shared memory than an SM has is an error. */
+st_status st_kernel_make(const st_config *cfg, st_kmodule *mod, const st_function *f,
+                         st_dim3 grid, st_dim3 block, uint32_t shared_bytes, st_kernel *out,
+                         st_error *err);
 
 /* Runs one kernel to completion in functional mode. */
 st_status st_run_functional(st_gpu *gpu, st_kernel *k, st_error *err);

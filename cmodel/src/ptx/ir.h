@@ -273,11 +273,26 @@ typedef struct st_symbol {
   uint32_t line, col;
 } st_symbol;
 
+/* The CUDA device-runtime functions (nvcc 13, CUDA 12+ device runtime) the
+ * model provides as built-in functions (func/devrt.h). */
+typedef enum st_builtin {
+  ST_BI_NONE = 0,
+  ST_BI_PARAM_BUFFER,   /* __cudaCDP2GetParameterBufferV2(func, grid[12], block[12], shmem) */
+  ST_BI_LAUNCH,         /* __cudaCDP2LaunchDeviceV2(buf, stream) */
+  ST_BI_STREAM_CREATE,  /* __cudaCDP2StreamCreateWithFlags(&stream, flags) */
+  ST_BI_STREAM_DESTROY, /* __cudaCDP2StreamDestroy(stream) */
+  ST_BI_GET_LAST_ERROR, /* __cudaCDP2GetLastError() */
+  ST_BI_PEEK_LAST_ERROR,/* __cudaCDP2PeekAtLastError() */
+  ST_BI_COUNT
+} st_builtin;
+
 /* A function (.entry or .func). */
 typedef struct st_function {
   uint32_t name;       /* offset in module->strings */
   uint8_t is_entry;
   uint8_t is_extern;   /* declared but not defined here (e.g. vprintf) */
+  uint8_t builtin;     /* st_builtin: an extern of the CUDA device runtime that the model
+                          provides (func/devrt.h), ST_BI_NONE otherwise */
   uint32_t first_inst, n_insts;    /* range in module->insts */
   uint32_t first_reg, n_regs;      /* range in module->regs */
   uint32_t *params;    /* symbol indices of the parameters, in order */

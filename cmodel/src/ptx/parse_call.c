@@ -100,11 +100,51 @@ static bool check_prototype(ptx_parser *p, const st_inst *in, const ptx_token *a
 }
 
 /* An extern function of the CUDA device runtime (cudaGetParameterBuffer,
- * __cudaCDP2LaunchDeviceV2, ...): none is modelled yet (docs/cdp.md), so a
- * call of one is an error at its place rather than a fault when it runs. */
+ * __cudaCDP2LaunchDeviceV2, ...). */
 static bool is_device_runtime(const ptx_token *t) {
   return (t->len >= 9 && memcmp(t->text, "__cudaCDP", 9) == 0) ||
          (t->len >= 4 && memcmp(t->text, "cuda", 4) == 0);
+}
+
+/* The device-runtime functions the model provides: name, return bytes (0:
+ * none), parameter bytes. */
+static const struct {
+  const char *name;
+  uint8_t ret;
+  uint8_t n_params;
+  uint8_t params[4];
+} builtins[ST_BI_COUNT] = {
+    [ST_BI_PARAM_BUFFER] = {"__cudaCDP2GetParameterBufferV2", 8, 4, {8, 12, 12, 4}},
+    [ST_BI_LAUNCH] = {"__cudaCDP2LaunchDeviceV2", 4, 2, {8, 8}},
+    [ST_BI_STREAM_CREATE] = {"__cudaCDP2StreamCreateWithFlags", 4, 2, {8, 4}},
+    [ST_BI_STREAM_DESTROY] = {"__cudaCDP2StreamDestroy", 4, 1, {8}},
+    [ST_BI_GET_LAST_ERROR] = {"__cudaCDP2GetLastError", 4, 0, {0}},
+    [ST_BI_PEEK_LAST_ERROR] = {"__cudaCDP2PeekAtLastError", 4, 0, {0}},
+};
+
+/* Links a call of the device-runtime extern f (named by t) to its built-in
+ * function, checking its declared signature; an unknown one is an error. */
+static bool link_builtin(ptx_parser *p, const ptx_token *t, st_function *f) {
+  for (int b = 1; b < ST_BI_COUNT; b++) {
+    if (strlen(builtins[b].name) != t->len || memcmp(builtins[b].name, t->text, t->len) != 0) {
+      continue;
+    }
+    const st_module *m = p->m;
+    bool ok = f->n_params == builtins[b].n_params && f->n_rets == (builtins[b].ret ? 1u : 0u);
+    for (uint32_t i = 0; ok && i < f->n_params; i++) {
+      ok = m->syms[f->params[i]].size == builtins[b].params[i];
+    }
+    if (ok && f->n_rets == 1) {
+      ok = m->syms[f->rets[0]].size == builtins[b].ret;
+    }
+    if (!ok) {
+      return ptx_error_tok(p, t, "device-runtime function declared with another signature than "
+                                 "the CUDA 12 device runtime's (docs/cdp.md)");
+    }
+    f->builtin = (uint8_t)b;
+    return true;
+  }
+  return ptx_error_tok(p, t, "device-runtime function not modelled");
 }
 
 /* The call target: a function name (*func) or a 64-bit register (*reg). */
@@ -130,7 +170,7 @@ static bool parse_call_target(ptx_parser *p, const ptx_token *t, uint32_t *func,
     return ptx_error_tok(p, t, "call to a kernel entry");
   }
   if (p->m->funcs[*func].is_extern && is_device_runtime(t)) {
-    return ptx_error_tok(p, t, "device-runtime function not modelled");
+    return link_builtin(p, t, &p->m->funcs[*func]);
   }
   return true;
 }

@@ -892,10 +892,10 @@ static int cpu_regx(const regx_nfa *a, const uint8_t *text, const uint32_t *off,
 
 /* ---- driver ------------------------------------------------------------- */
 
-/* The kernels' context (struct regx_ctx in regx.cu): nine device addresses,
+/* The kernels' context (struct regx_ctx in regx.cu): eleven device addresses,
  * then four 32-bit counts. */
 typedef struct regx_ctx_host {
-  uint64_t row, edge, acc, text, off, sets, match, hits, pend;
+  uint64_t row, edge, acc, text, off, sets, match, hits, pend, pos, more;
   uint32_t nstr, words, stride, pwords;
 } regx_ctx_host;
 
@@ -985,12 +985,21 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)nstr * pwords * 4, &hc.match, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)nstr * 4, &hc.hits, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)nstr * 4, &hc.pend, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)nstr * 4, &hc.pos, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, 4, &hc.more, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, &hc, sizeof hc, &d_ctx, err);
-  if (rc == ST_OK) {
+  /* flat: one launch; cdp: launches while a string stopped at the depth limit */
+  uint32_t launches = 0;
+  for (uint32_t more = 1; rc == ST_OK && more; launches++) {
+    more = 0;
+    rc = st_memcpy_htod(gpu, hc.more, &more, 4, err);
     st_arg a[] = {ST_ARG_PTR(d_ctx)};
-    rc = st_launch(gpu, ctx->mod, cdp ? "regx_cdp" : "regx_flat",
-                   st_dim3_make((nstr + REGX_THREADS - 1) / REGX_THREADS, 1, 1),
-                   st_dim3_make(REGX_THREADS, 1, 1), 0, a, 1, err);
+    if (rc == ST_OK) {
+      rc = st_launch(gpu, ctx->mod, cdp ? "regx_cdp" : "regx_flat",
+                     st_dim3_make((nstr + REGX_THREADS - 1) / REGX_THREADS, 1, 1),
+                     st_dim3_make(REGX_THREADS, 1, 1), 0, a, 1, err);
+    }
+    if (rc == ST_OK && cdp) rc = st_memcpy_dtoh(gpu, &more, hc.more, 4, err);
   }
   if (rc == ST_OK) {
     rc = st_memcpy_dtoh(gpu, match, hc.match, (uint64_t)nstr * pwords * 4, err);
@@ -1024,10 +1033,10 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     }
     fprintf(ctx->log,
             "  regx %s (%s): %u patterns -> NFA %u states, %u edges (state 0 %u edges, max %u, "
-            "%u states >= %u); %u strings, %llu bytes (max %u)\n",
+            "%u states >= %u); %u strings, %llu bytes (max %u); %u host launch(es)\n",
             is_string ? "string" : "darpa", cdp ? "cdp" : "flat", npat, nfa.n, nfa.m,
             nfa.row[1] - nfa.row[0], maxdeg, big, REGX_CHILD_MIN, nstr,
-            (unsigned long long)st.positions, st.max_len);
+            (unsigned long long)st.positions, st.max_len, launches);
     fprintf(ctx->log,
             "  regx: %llu active (position, state) pairs (%.2f per position), %llu edges "
             "examined; child launches if none refused: %llu (%.2f per position), %llu threads "

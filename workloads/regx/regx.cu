@@ -21,9 +21,13 @@
 // position's children, and the walker itself, counts down the string's
 // pending counter when done, and whichever comes last continues the walk at
 // the next position, launching that position's children in turn (recursive
-// traversal; the CUDA 12+ device runtime has no device-side wait). A launch
+// traversal; the CUDA 12+ device runtime has no device-side wait). Each
+// step of the recursion is one level deeper; a walker in a grid at CUDA's
+// nesting-depth limit (24) stores where it is and the host launches
+// regx_cdp again, which resumes every unfinished string at depth 0. A launch
 // that the runtime refuses (no parameter buffer, launch error) leaves that
-// state's edges to the walker, so the result never depends on it.
+// state's edges to the walker, so the result never depends on it (the
+// simulator counts such a refusal as a failed run all the same).
 #include <cstdint>
 
 struct regx_ctx {
@@ -36,13 +40,17 @@ struct regx_ctx {
   unsigned *match;        // per string pwords words: patterns matched
   unsigned *hits;         // per string: accepting (position, state) events
   unsigned *pend;         // per string: work of the current position still running
+  unsigned *pos;          // per string: where the next host launch resumes (CDP)
+  unsigned *more;         // set when a string stopped at the nesting-depth limit (CDP)
   unsigned nstr, words, stride, pwords;
 };
 
 #define REGX_CHILD_MIN 32u   // launch a child for a state with at least this many edges
 #define REGX_CHILD_BLOCK 256u
+#define REGX_MAX_DEPTH 24u   // CUDA's nesting-depth limit (cdp.max_depth); a host launch is 0
 
-extern "C" __global__ void regx_edges(const regx_ctx *cx, unsigned i, unsigned q, unsigned s);
+extern "C" __global__ void regx_edges(const regx_ctx *cx, unsigned i, unsigned q, unsigned s,
+                                      unsigned depth);
 
 __device__ __forceinline__ unsigned edge_dst(unsigned e) { return e & 0xffffu; }
 __device__ __forceinline__ bool edge_takes(unsigned e, unsigned c) {
@@ -50,11 +58,11 @@ __device__ __forceinline__ bool edge_takes(unsigned e, unsigned c) {
 }
 
 // The one place where a child grid is launched: regx_edges<<<grid, block, 0,
-// cudaStreamFireAndForget>>>(cx, i, q, s), written out as the two
+// cudaStreamFireAndForget>>>(cx, i, q, s, depth), written out as the two
 // device-runtime calls that launch syntax expands to, so that a refused
 // launch (no parameter buffer) is seen and its work done by the caller.
 __device__ bool launch_edges(const regx_ctx *cx, unsigned i, unsigned q, unsigned s,
-                             unsigned grid, unsigned block) {
+                             unsigned depth, unsigned grid, unsigned block) {
   void *buf = cudaGetParameterBufferV2((void *)regx_edges, dim3(grid, 1, 1), dim3(block, 1, 1), 0);
   if (buf == nullptr) {
     return false;
@@ -64,6 +72,7 @@ __device__ bool launch_edges(const regx_ctx *cx, unsigned i, unsigned q, unsigne
   *(unsigned *)(p + 8) = i;
   *(unsigned *)(p + 12) = q;
   *(unsigned *)(p + 16) = s;
+  *(unsigned *)(p + 20) = depth;
   return cudaLaunchDeviceV2(buf, cudaStreamFireAndForget) == cudaSuccess;
 }
 
@@ -86,9 +95,16 @@ __device__ __forceinline__ unsigned load_set(const unsigned *p) {
 }
 
 // Walks string i from position q to its end (flat), or until the work of a
-// position has been handed to children that will finish it (CDP).
+// position has been handed to children that will finish it (CDP). depth is
+// the nesting depth of the calling grid; a walker that could not launch (at
+// the depth limit) leaves the rest of the string to the next host launch.
 template <bool CDP>
-__device__ void walk(const regx_ctx *cx, unsigned i, unsigned q) {
+__device__ void walk(const regx_ctx *cx, unsigned i, unsigned q, unsigned depth) {
+  if (CDP && depth >= REGX_MAX_DEPTH) {
+    cx->pos[i] = q;
+    *cx->more = 1u;
+    return;
+  }
   const unsigned *row = cx->row;
   const unsigned *edge = cx->edge;
   const int *acc = cx->acc;
@@ -140,7 +156,7 @@ __device__ void walk(const regx_ctx *cx, unsigned i, unsigned q) {
               held = true;
             }
             atomicAdd(&cx->pend[i], grid * block);
-            if (launch_edges(cx, i, q, s, grid, block)) continue;
+            if (launch_edges(cx, i, q, s, depth + 1, grid, block)) continue;
             atomicSub(&cx->pend[i], grid * block);
           }
           for (unsigned e = e0; e < e1; e++) {
@@ -163,21 +179,28 @@ __device__ void walk(const regx_ctx *cx, unsigned i, unsigned q) {
       __threadfence();
     }
   }
+  if (CDP) cx->pos[i] = q;  // len + 1: done
 }
 
 extern "C" __global__ void regx_flat(const regx_ctx *cx) {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < cx->nstr) walk<false>(cx, i, 0);
+  if (i < cx->nstr) walk<false>(cx, i, 0, 0);
 }
 
+// One thread per string resumes its walk where the previous host launch left
+// it (0 at first); the host relaunches while a string stopped at the depth
+// limit.
 extern "C" __global__ void regx_cdp(const regx_ctx *cx) {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < cx->nstr) walk<true>(cx, i, 0);
+  if (i >= cx->nstr) return;
+  unsigned q = cx->pos[i];
+  if (q <= cx->off[i + 1] - cx->off[i]) walk<true>(cx, i, q, 0);
 }
 
 // Child: thread t examines edge t of state s against byte q of string i;
 // the last of the position's work to finish continues the walk at q + 1.
-extern "C" __global__ void regx_edges(const regx_ctx *cx, unsigned i, unsigned q, unsigned s) {
+extern "C" __global__ void regx_edges(const regx_ctx *cx, unsigned i, unsigned q, unsigned s,
+                                      unsigned depth) {
   unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
   unsigned e0 = cx->row[s], deg = cx->row[s + 1] - e0;
   if (t < deg) {
@@ -191,6 +214,6 @@ extern "C" __global__ void regx_edges(const regx_ctx *cx, unsigned i, unsigned q
   __threadfence();
   if (atomicSub(&cx->pend[i], 1u) == 1u) {
     __threadfence();
-    walk<true>(cx, i, q + 1);
+    walk<true>(cx, i, q + 1, depth);
   }
 }

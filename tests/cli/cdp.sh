@@ -5,7 +5,8 @@
 # grandchild, a fire-and-forget grid, and, from block 0, a tail launch that
 # sums the results after the whole tree.
 #  - results bit-exact against the CUDA source's semantics, worked out here
-#    independently (awk), in functional and timing mode;
+#    independently (awk), and against the program's output recorded on an
+#    NVIDIA H200, in functional and timing mode;
 #  - the launches counted per stream kind, the nesting depth;
 #  - timing: three launch levels in sequence cost at least three times the
 #    Table 5 path (cudaGetParameterBuffer + cudaLaunchDevice for one lane)
@@ -41,6 +42,9 @@ for mode in --functional ""; do
     echo "sum $(od -An -tu4 "$TMP/sum.bin" | tr -d ' ')"
     echo "flags $(od -An -tu4 -w8 "$TMP/flags.bin" | awk '{print $1, $2}')"; } > "$TMP/got"
   cmp -s "$TMP/got" "$TMP/want" || { fail "results differ ($mode)"; diff "$TMP/got" "$TMP/want" | head >&2; }
+  # and against the same program's output on an NVIDIA H200
+  # (tests/cdp/silicon/record.sh)
+  cmp -s "$TMP/got" "$SRC/tests/cdp/silicon/h200.txt" || fail "results differ from the H200's ($mode)"
   expect_eq "$(stat_of "$TMP/s.txt" cdp.launches)" 7 "launches ($mode)"
   expect_eq "$(stat_of "$TMP/s.txt" cdp.launches.default_stream)" 4 "default-stream launches ($mode)"
   expect_eq "$(stat_of "$TMP/s.txt" cdp.launches.tail)" 1 "tail launches ($mode)"

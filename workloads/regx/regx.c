@@ -938,7 +938,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     return brc == -1 ? ST_ERR_MISMATCH : ST_ERR_NOMEM;
   }
   /* strings */
-  uint32_t nstr = is_string ? (paper ? 1280 : 64) : (paper ? 1024 : 32);
+  uint32_t nstr = is_string ? (paper ? 1024 : 64) : (paper ? 512 : 32);
   sbuf tb = {0};
   uint32_t *off = malloc(((size_t)nstr + 1) * sizeof *off);
   if (off == NULL) {
@@ -1074,7 +1074,7 @@ const st_workload_desc st_wl_regx = {
     .ptx = "regx.ptx",
     .small = "darpa: 47 signatures, 32 packets; string: 6 patterns, 64 strings of 40..120 "
              "letters",
-    .paper = "darpa: 47 signatures, 1024 packets of 96..480 bytes; string: 6 patterns, 1280 "
+    .paper = "darpa: 47 signatures, 512 packets of 96..480 bytes; string: 6 patterns, 1024 "
              "strings of 40..120 letters",
     .variants = "flat cdp",
     .inputs = "darpa string",

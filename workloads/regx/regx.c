@@ -892,7 +892,7 @@ static int cpu_regx(const regx_nfa *a, const uint8_t *text, const uint32_t *off,
 
 /* ---- driver ------------------------------------------------------------- */
 
-/* The kernels' context (struct regx_ctx in regx.cu): eleven device addresses,
+/* The kernels' arguments (REGX_ARGS in regx.cu): eleven device addresses,
  * then four 32-bit counts. */
 typedef struct regx_ctx_host {
   uint64_t row, edge, acc, text, off, sets, match, hits, pend, pos, more;
@@ -973,7 +973,6 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   hc.words = words;
   hc.stride = stride;
   hc.pwords = pwords;
-  uint64_t d_ctx = 0;
   if (rc == ST_OK) rc = st_wl_upload(gpu, nfa.row, ((uint64_t)nfa.n + 1) * 4, &hc.row, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, nfa.edge, (uint64_t)nfa.m * 4, &hc.edge, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, nfa.acc, (uint64_t)nfa.n * 4, &hc.acc, err);
@@ -987,17 +986,20 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)nstr * 4, &hc.pend, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)nstr * 4, &hc.pos, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, 4, &hc.more, err);
-  if (rc == ST_OK) rc = st_wl_upload(gpu, &hc, sizeof hc, &d_ctx, err);
   /* flat: one launch; cdp: launches while a string stopped at the depth limit */
   uint32_t launches = 0;
   for (uint32_t more = 1; rc == ST_OK && more; launches++) {
     more = 0;
     rc = st_memcpy_htod(gpu, hc.more, &more, 4, err);
-    st_arg a[] = {ST_ARG_PTR(d_ctx)};
+    st_arg a[] = {ST_ARG_PTR(hc.row),   ST_ARG_PTR(hc.edge),  ST_ARG_PTR(hc.acc),
+                  ST_ARG_PTR(hc.text),  ST_ARG_PTR(hc.off),   ST_ARG_PTR(hc.sets),
+                  ST_ARG_PTR(hc.match), ST_ARG_PTR(hc.hits),  ST_ARG_PTR(hc.pend),
+                  ST_ARG_PTR(hc.pos),   ST_ARG_PTR(hc.more),  ST_ARG_U32(nstr),
+                  ST_ARG_U32(words),    ST_ARG_U32(stride),   ST_ARG_U32(pwords)};
     if (rc == ST_OK) {
       rc = st_launch(gpu, ctx->mod, cdp ? "regx_cdp" : "regx_flat",
                      st_dim3_make((nstr + REGX_THREADS - 1) / REGX_THREADS, 1, 1),
-                     st_dim3_make(REGX_THREADS, 1, 1), 0, a, 1, err);
+                     st_dim3_make(REGX_THREADS, 1, 1), 0, a, 15, err);
     }
     if (rc == ST_OK && cdp) rc = st_memcpy_dtoh(gpu, &more, hc.more, 4, err);
   }

@@ -606,7 +606,7 @@ static const char *const darpa_sigs[] = {
     "whoami|uname -a",
 };
 
-static const char *const words[] = {
+static const char *const vocab[] = {
     "index", "news", "images", "home", "products", "docs", "mail", "search", "about", "faq",
     "pub", "users", "data", "report", "notes", "local", "share", "misc", "logo", "banner",
     "main", "archive", "src", "list", "help", "lab", "www", "staff", "project", "info"};
@@ -693,7 +693,7 @@ static void darpa_packet(sbuf *b, st_wl_rng *r) {
     sb_str(b, st_wl_rng_below(r, 4) ? "GET /" : "POST /");
     uint32_t depth = 1 + st_wl_rng_below(r, 3);
     for (uint32_t k = 0; k < depth; k++) {
-      sb_str(b, PICK(r, words));
+      sb_str(b, PICK(r, vocab));
       sb_str(b, k + 1 < depth ? "/" : ".html");
     }
     sb_str(b, " HTTP/1.0\r\nHost: www.");
@@ -710,16 +710,16 @@ static void darpa_packet(sbuf *b, st_wl_rng *r) {
     sb_str(b, "USER ");
     sb_str(b, PICK(r, users));
     sb_str(b, "\r\nPASS ");
-    sb_str(b, PICK(r, words));
+    sb_str(b, PICK(r, vocab));
     sb_num(b, st_wl_rng_below(r, 100));
     sb_str(b, "\r\nCWD /pub/");
-    sb_str(b, PICK(r, words));
+    sb_str(b, PICK(r, vocab));
     sb_str(b, "\r\nPORT 172,16,112,");
     sb_num(b, st_wl_rng_below(r, 256));
     sb_str(b, ",4,");
     sb_num(b, st_wl_rng_below(r, 256));
     sb_str(b, "\r\nRETR ");
-    sb_str(b, PICK(r, words));
+    sb_str(b, PICK(r, vocab));
     sb_str(b, ".tar.gz\r\nQUIT\r\n");
   } else if (port == 25) {
     sb_str(b, "HELO ");
@@ -733,11 +733,11 @@ static void darpa_packet(sbuf *b, st_wl_rng *r) {
     sb_str(b, "@");
     sb_str(b, PICK(r, hosts));
     sb_str(b, ".eyrie.af.mil>\r\nDATA\r\nSubject: ");
-    sb_str(b, PICK(r, words));
+    sb_str(b, PICK(r, vocab));
     sb_str(b, "\r\n\r\n");
     uint32_t n = 4 + st_wl_rng_below(r, 30);
     for (uint32_t k = 0; k < n; k++) {
-      sb_str(b, PICK(r, words));
+      sb_str(b, PICK(r, vocab));
       sb_str(b, k % 8 == 7 ? "\r\n" : " ");
     }
     sb_str(b, "\r\n.\r\n");
@@ -757,9 +757,9 @@ static void darpa_packet(sbuf *b, st_wl_rng *r) {
     sb_str(b, "\r\nUSER ");
     sb_str(b, PICK(r, users));
     sb_str(b, " 0 * :");
-    sb_str(b, PICK(r, words));
+    sb_str(b, PICK(r, vocab));
     sb_str(b, "\r\nJOIN #");
-    sb_str(b, PICK(r, words));
+    sb_str(b, PICK(r, vocab));
     sb_str(b, "\r\n");
   } else {
     static const uint8_t rpc[] = {0x80, 0, 0, 0x28, 0x3a, 0x1c, 0x0f, 0x11, 0, 0, 0, 0,

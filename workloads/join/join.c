@@ -223,7 +223,7 @@ const st_workload_desc st_wl_join = {
     .seeds = "DTBL/LaPerm/DVFS dissertation (Wang 2016) JOIN",
     .category = "dissertation: dynamic data generation (DFP: the matches of one record)",
     .suite = "other",
-    .tables = "dissertation Table 3/5/6/7: join_uniform, join_gaussian",
+    .tables = "dissertation Tables 2, 6, 7 (spec §4.2): join_uniform, join_gaussian",
     .ptx = "join.ptx",
     .small = "|R| = |S| = 2048 records, key domain 64 (about 65K output records)",
     .paper = "|R| = |S| = 65536 records, key domain 2048 (about 2.1M output records)",

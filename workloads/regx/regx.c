@@ -606,7 +606,7 @@ static const char *const darpa_sigs[] = {
     "whoami|uname -a",
 };
 
-static const char *const words[] = {
+static const char *const vocab[] = {
     "index", "news", "images", "home", "products", "docs", "mail", "search", "about", "faq",
     "pub", "users", "data", "report", "notes", "local", "share", "misc", "logo", "banner",
     "main", "archive", "src", "list", "help", "lab", "www", "staff", "project", "info"};
@@ -693,7 +693,7 @@ static void darpa_packet(sbuf *b, st_wl_rng *r) {
     sb_str(b, st_wl_rng_below(r, 4) ? "GET /" : "POST /");
     uint32_t depth = 1 + st_wl_rng_below(r, 3);
     for (uint32_t k = 0; k < depth; k++) {
-      sb_str(b, PICK(r, words));
+      sb_str(b, PICK(r, vocab));
       sb_str(b, k + 1 < depth ? "/" : ".html");
     }
     sb_str(b, " HTTP/1.0\r\nHost: www.");
@@ -710,16 +710,16 @@ static void darpa_packet(sbuf *b, st_wl_rng *r) {
     sb_str(b, "USER ");
     sb_str(b, PICK(r, users));
     sb_str(b, "\r\nPASS ");
-    sb_str(b, PICK(r, words));
+    sb_str(b, PICK(r, vocab));
     sb_num(b, st_wl_rng_below(r, 100));
     sb_str(b, "\r\nCWD /pub/");
-    sb_str(b, PICK(r, words));
+    sb_str(b, PICK(r, vocab));
     sb_str(b, "\r\nPORT 172,16,112,");
     sb_num(b, st_wl_rng_below(r, 256));
     sb_str(b, ",4,");
     sb_num(b, st_wl_rng_below(r, 256));
     sb_str(b, "\r\nRETR ");
-    sb_str(b, PICK(r, words));
+    sb_str(b, PICK(r, vocab));
     sb_str(b, ".tar.gz\r\nQUIT\r\n");
   } else if (port == 25) {
     sb_str(b, "HELO ");
@@ -733,11 +733,11 @@ static void darpa_packet(sbuf *b, st_wl_rng *r) {
     sb_str(b, "@");
     sb_str(b, PICK(r, hosts));
     sb_str(b, ".eyrie.af.mil>\r\nDATA\r\nSubject: ");
-    sb_str(b, PICK(r, words));
+    sb_str(b, PICK(r, vocab));
     sb_str(b, "\r\n\r\n");
     uint32_t n = 4 + st_wl_rng_below(r, 30);
     for (uint32_t k = 0; k < n; k++) {
-      sb_str(b, PICK(r, words));
+      sb_str(b, PICK(r, vocab));
       sb_str(b, k % 8 == 7 ? "\r\n" : " ");
     }
     sb_str(b, "\r\n.\r\n");
@@ -757,9 +757,9 @@ static void darpa_packet(sbuf *b, st_wl_rng *r) {
     sb_str(b, "\r\nUSER ");
     sb_str(b, PICK(r, users));
     sb_str(b, " 0 * :");
-    sb_str(b, PICK(r, words));
+    sb_str(b, PICK(r, vocab));
     sb_str(b, "\r\nJOIN #");
-    sb_str(b, PICK(r, words));
+    sb_str(b, PICK(r, vocab));
     sb_str(b, "\r\n");
   } else {
     static const uint8_t rpc[] = {0x80, 0, 0, 0x28, 0x3a, 0x1c, 0x0f, 0x11, 0, 0, 0, 0,
@@ -892,7 +892,7 @@ static int cpu_regx(const regx_nfa *a, const uint8_t *text, const uint32_t *off,
 
 /* ---- driver ------------------------------------------------------------- */
 
-/* The kernels' context (struct regx_ctx in regx.cu): eleven device addresses,
+/* The kernels' arguments (REGX_ARGS in regx.cu): eleven device addresses,
  * then four 32-bit counts. */
 typedef struct regx_ctx_host {
   uint64_t row, edge, acc, text, off, sets, match, hits, pend, pos, more;
@@ -938,7 +938,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     return brc == -1 ? ST_ERR_MISMATCH : ST_ERR_NOMEM;
   }
   /* strings */
-  uint32_t nstr = is_string ? (paper ? 1280 : 64) : (paper ? 1024 : 32);
+  uint32_t nstr = is_string ? (paper ? 1024 : 64) : (paper ? 512 : 32);
   sbuf tb = {0};
   uint32_t *off = malloc(((size_t)nstr + 1) * sizeof *off);
   if (off == NULL) {
@@ -973,7 +973,6 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   hc.words = words;
   hc.stride = stride;
   hc.pwords = pwords;
-  uint64_t d_ctx = 0;
   if (rc == ST_OK) rc = st_wl_upload(gpu, nfa.row, ((uint64_t)nfa.n + 1) * 4, &hc.row, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, nfa.edge, (uint64_t)nfa.m * 4, &hc.edge, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, nfa.acc, (uint64_t)nfa.n * 4, &hc.acc, err);
@@ -987,17 +986,20 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)nstr * 4, &hc.pend, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)nstr * 4, &hc.pos, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, 4, &hc.more, err);
-  if (rc == ST_OK) rc = st_wl_upload(gpu, &hc, sizeof hc, &d_ctx, err);
   /* flat: one launch; cdp: launches while a string stopped at the depth limit */
   uint32_t launches = 0;
   for (uint32_t more = 1; rc == ST_OK && more; launches++) {
     more = 0;
     rc = st_memcpy_htod(gpu, hc.more, &more, 4, err);
-    st_arg a[] = {ST_ARG_PTR(d_ctx)};
+    st_arg a[] = {ST_ARG_PTR(hc.row),   ST_ARG_PTR(hc.edge),  ST_ARG_PTR(hc.acc),
+                  ST_ARG_PTR(hc.text),  ST_ARG_PTR(hc.off),   ST_ARG_PTR(hc.sets),
+                  ST_ARG_PTR(hc.match), ST_ARG_PTR(hc.hits),  ST_ARG_PTR(hc.pend),
+                  ST_ARG_PTR(hc.pos),   ST_ARG_PTR(hc.more),  ST_ARG_U32(nstr),
+                  ST_ARG_U32(words),    ST_ARG_U32(stride),   ST_ARG_U32(pwords)};
     if (rc == ST_OK) {
       rc = st_launch(gpu, ctx->mod, cdp ? "regx_cdp" : "regx_flat",
                      st_dim3_make((nstr + REGX_THREADS - 1) / REGX_THREADS, 1, 1),
-                     st_dim3_make(REGX_THREADS, 1, 1), 0, a, 1, err);
+                     st_dim3_make(REGX_THREADS, 1, 1), 0, a, 15, err);
     }
     if (rc == ST_OK && cdp) rc = st_memcpy_dtoh(gpu, &more, hc.more, 4, err);
   }
@@ -1074,7 +1076,7 @@ const st_workload_desc st_wl_regx = {
     .ptx = "regx.ptx",
     .small = "darpa: 47 signatures, 32 packets; string: 6 patterns, 64 strings of 40..120 "
              "letters",
-    .paper = "darpa: 47 signatures, 1024 packets of 96..480 bytes; string: 6 patterns, 1280 "
+    .paper = "darpa: 47 signatures, 512 packets of 96..480 bytes; string: 6 patterns, 1024 "
              "strings of 40..120 letters",
     .variants = "flat cdp",
     .inputs = "darpa string",

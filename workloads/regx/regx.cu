@@ -30,6 +30,7 @@
 // simulator counts such a refusal as a failed run all the same).
 #include <cstdint>
 
+// The arrays and counts every kernel takes (as arguments, in this order).
 struct regx_ctx {
   const unsigned *row;    // S + 1 edge offsets
   const unsigned *edge;   // packed edges
@@ -45,11 +46,20 @@ struct regx_ctx {
   unsigned nstr, words, stride, pwords;
 };
 
+// The kernels' arguments, in this order: every kernel takes them first.
+#define REGX_ARGS                                                                            \
+  const unsigned *row, const unsigned *edge, const int *acc, const unsigned char *text,      \
+      const unsigned *off, unsigned *sets, unsigned *match, unsigned *hits, unsigned *pend,  \
+      unsigned *pos, unsigned *more, unsigned nstr, unsigned words, unsigned stride,         \
+      unsigned pwords
+#define REGX_CTX \
+  regx_ctx cx = {row, edge, acc, text, off, sets, match, hits, pend, pos, more, nstr, words, stride, pwords}
+
 #define REGX_CHILD_MIN 32u   // launch a child for a state with at least this many edges
 #define REGX_CHILD_BLOCK 256u
 #define REGX_MAX_DEPTH 24u   // CUDA's nesting-depth limit (cdp.max_depth); a host launch is 0
 
-extern "C" __global__ void regx_edges(const regx_ctx *cx, unsigned i, unsigned q, unsigned s,
+extern "C" __global__ void regx_edges(REGX_ARGS, unsigned i, unsigned q, unsigned s,
                                       unsigned depth);
 
 __device__ __forceinline__ unsigned edge_dst(unsigned e) { return e & 0xffffu; }
@@ -58,21 +68,38 @@ __device__ __forceinline__ bool edge_takes(unsigned e, unsigned c) {
 }
 
 // The one place where a child grid is launched: regx_edges<<<grid, block, 0,
-// cudaStreamFireAndForget>>>(cx, i, q, s, depth), written out as the two
-// device-runtime calls that launch syntax expands to, so that a refused
-// launch (no parameter buffer) is seen and its work done by the caller.
-__device__ bool launch_edges(const regx_ctx *cx, unsigned i, unsigned q, unsigned s,
-                             unsigned depth, unsigned grid, unsigned block) {
+// cudaStreamFireAndForget>>>(the arrays and counts of cx, i, q, s, depth),
+// written out as the two device-runtime calls that launch syntax expands to,
+// so that a refused launch (no parameter buffer) is seen and its work done by
+// the caller.
+__device__ __forceinline__ bool launch_edges(const regx_ctx *cx, unsigned i, unsigned q,
+                                             unsigned s, unsigned depth, unsigned grid,
+                                             unsigned block) {
   void *buf = cudaGetParameterBufferV2((void *)regx_edges, dim3(grid, 1, 1), dim3(block, 1, 1), 0);
   if (buf == nullptr) {
     return false;
   }
   char *p = (char *)buf;
-  *(const regx_ctx **)p = cx;
-  *(unsigned *)(p + 8) = i;
-  *(unsigned *)(p + 12) = q;
-  *(unsigned *)(p + 16) = s;
-  *(unsigned *)(p + 20) = depth;
+  *(const unsigned **)(p + 0) = cx->row;
+  *(const unsigned **)(p + 8) = cx->edge;
+  *(const int **)(p + 16) = cx->acc;
+  *(const unsigned char **)(p + 24) = cx->text;
+  *(const unsigned **)(p + 32) = cx->off;
+  *(unsigned **)(p + 40) = cx->sets;
+  *(unsigned **)(p + 48) = cx->match;
+  *(unsigned **)(p + 56) = cx->hits;
+  *(unsigned **)(p + 64) = cx->pend;
+  *(unsigned **)(p + 72) = cx->pos;
+  *(unsigned **)(p + 80) = cx->more;
+  unsigned *u = (unsigned *)(p + 88);
+  u[0] = cx->nstr;
+  u[1] = cx->words;
+  u[2] = cx->stride;
+  u[3] = cx->pwords;
+  u[4] = i;
+  u[5] = q;
+  u[6] = s;
+  u[7] = depth;
   return cudaLaunchDeviceV2(buf, cudaStreamFireAndForget) == cudaSuccess;
 }
 
@@ -99,7 +126,7 @@ __device__ __forceinline__ unsigned load_set(const unsigned *p) {
 // the nesting depth of the calling grid; a walker that could not launch (at
 // the depth limit) leaves the rest of the string to the next host launch.
 template <bool CDP>
-__device__ void walk(const regx_ctx *cx, unsigned i, unsigned q, unsigned depth) {
+__device__ __forceinline__ void walk(const regx_ctx *cx, unsigned i, unsigned q, unsigned depth) {
   if (CDP && depth >= REGX_MAX_DEPTH) {
     cx->pos[i] = q;
     *cx->more = 1u;
@@ -182,38 +209,41 @@ __device__ void walk(const regx_ctx *cx, unsigned i, unsigned q, unsigned depth)
   if (CDP) cx->pos[i] = q;  // len + 1: done
 }
 
-extern "C" __global__ void regx_flat(const regx_ctx *cx) {
+extern "C" __global__ void regx_flat(REGX_ARGS) {
+  REGX_CTX;
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < cx->nstr) walk<false>(cx, i, 0, 0);
+  if (i < nstr) walk<false>(&cx, i, 0, 0);
 }
 
 // One thread per string resumes its walk where the previous host launch left
 // it (0 at first); the host relaunches while a string stopped at the depth
 // limit.
-extern "C" __global__ void regx_cdp(const regx_ctx *cx) {
+extern "C" __global__ void regx_cdp(REGX_ARGS) {
+  REGX_CTX;
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= cx->nstr) return;
-  unsigned q = cx->pos[i];
-  if (q <= cx->off[i + 1] - cx->off[i]) walk<true>(cx, i, q, 0);
+  if (i >= nstr) return;
+  unsigned q = pos[i];
+  if (q <= off[i + 1] - off[i]) walk<true>(&cx, i, q, 0);
 }
 
 // Child: thread t examines edge t of state s against byte q of string i;
 // the last of the position's work to finish continues the walk at q + 1.
-extern "C" __global__ void regx_edges(const regx_ctx *cx, unsigned i, unsigned q, unsigned s,
+extern "C" __global__ void regx_edges(REGX_ARGS, unsigned i, unsigned q, unsigned s,
                                       unsigned depth) {
   unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
-  unsigned e0 = cx->row[s], deg = cx->row[s + 1] - e0;
+  unsigned e0 = row[s], deg = row[s + 1] - e0;
   if (t < deg) {
-    unsigned c = cx->text[cx->off[i] + q];
-    unsigned ed = cx->edge[e0 + t];
+    unsigned c = text[off[i] + q];
+    unsigned ed = edge[e0 + t];
     if (edge_takes(ed, c)) {
-      unsigned *nxt = cx->sets + ((size_t)i * 2 + ((q + 1) & 1)) * cx->stride;
-      set_state<true>(nxt, cx->words, edge_dst(ed));
+      unsigned *nxt = sets + ((size_t)i * 2 + ((q + 1) & 1)) * stride;
+      set_state<true>(nxt, words, edge_dst(ed));
     }
   }
   __threadfence();
-  if (atomicSub(&cx->pend[i], 1u) == 1u) {
+  if (atomicSub(&pend[i], 1u) == 1u) {
     __threadfence();
-    walk<true>(cx, i, q + 1, depth);
+    REGX_CTX;
+    walk<true>(&cx, i, q + 1, depth);
   }
 }

@@ -135,10 +135,9 @@ extern "C" __global__ void bht_open(const bht_tree *t, unsigned node, unsigned b
   unsigned lane = 0, ci = 0, b = 0;
   float4 p = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
   if (tid < pairs) {
-    unsigned j = tid / nc, m = mask;
+    unsigned j = tid / nc;
     ci = tid - j * nc;
-    for (unsigned i = 0; i < j; i++) m &= m - 1u;
-    lane = (unsigned)__ffs(m) - 1u;
+    lane = __fns(mask, 0, (int)j + 1);  // the (j + 1)-th body of the mask
     b = b0 + lane;
     p = t->body[b];
     open = bht_visit(t, b, p, (unsigned)k.x + ci, s);

@@ -21,6 +21,14 @@ static st_stall readiness(st_sm *sm, st_twarp *tw) {
   if (tw->at_bar) {
     return STALL_BARRIER;
   }
+  if (tw->devrt_wait) {
+    /* In a device-runtime call (its A*x + b latency): nothing to do until
+     * the call's flight completes (st_sm_complete wakes it). */
+    if (tw->ib_count != 0) {
+      tw->head_state = HEAD_BLOCKED;
+    }
+    return STALL_DATA_ALU;
+  }
   if (tw->ib_count == 0) {
     return tw->flushed ? STALL_CONTROL : STALL_FETCH;
   }
@@ -126,6 +134,12 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
   }
   sm->stats.warp_insts++;
   sm->stats.thread_insts += (uint64_t)__builtin_popcount(active);
+  if (w->devrt_cycles != 0) {
+    f->extra = w->devrt_cycles;
+    f->devrt = 1;
+    w->devrt_cycles = 0;
+    tw->devrt_wait = 1;
+  }
   if (t->is_mem && w->access.space != SP_NONE) {
     memcpy(&f->acc, &w->access, sizeof f->acc);
     /* Volatile accesses and accesses ordered at GPU or system scope must see

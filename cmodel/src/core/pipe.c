@@ -32,6 +32,11 @@ void st_sm_complete(st_sm *sm, st_flight *f, uint64_t now) {
   tw->inflight--;
   sm->ev.commit[f->warp] += sm->ev.commit[f->warp] != UINT8_MAX;
   sm->ev.commit_mask |= UINT64_C(1) << f->warp;
+  if (f->devrt) {
+    tw->devrt_wait = 0;
+    tw->head_state = HEAD_UNKNOWN;
+    sm->wake |= UINT64_C(1) << f->warp;
+  }
   if (tw->head_state == HEAD_BLOCKED) {
     tw->head_state = HEAD_UNKNOWN; /* what it waited on may be this */
     sm->wake |= UINT64_C(1) << f->warp;
@@ -97,7 +102,7 @@ static bool dispatch(st_sm *sm, st_flight *f, uint64_t now) {
   for (uint32_t u = 0; u < sm->n_units[f->unit]; u++) {
     if (sm->unit_free[f->unit][u] <= now) {
       sm->unit_free[f->unit][u] = now + t->interval;
-      f->ready = now + t->latency;
+      f->ready = now + t->latency + f->extra;
       return st_wb_push(&sm->wb, f);
     }
   }

@@ -23,6 +23,8 @@ typedef struct st_flight {
   uint8_t is_load;      /* its results come from memory */
   uint8_t counted;      /* its writeback was charged to a write-back port */
   uint8_t bypass_l1;    /* volatile or gpu-scope access: served by the L2, never the L1 */
+  uint8_t devrt;        /* a device-runtime call: its warp waits for it (twarp.devrt_wait) */
+  uint32_t extra;       /* cycles beyond the unit's latency (a device-runtime call's) */
   uint32_t dst[ST_MAX_DST_REGS]; /* absolute register rows */
   uint64_t ready;       /* cycle its result may be written back */
   uint64_t seq;         /* issue order, for deterministic ordering */
@@ -59,6 +61,7 @@ typedef struct st_twarp {
   uint32_t inflight;    /* instructions issued, not yet written back */
   uint8_t finished;     /* the functional warp is done */
   uint8_t at_bar;       /* fw->state == ST_WARP_BARRIER (kept in step by issue.c) */
+  uint8_t devrt_wait;   /* in a device-runtime call until its flight completes */
   uint8_t stall;        /* st_stall of this cycle (change it with st_sm_set_stall) */
   /* The probe (docs/latency-study.md): categories so far, the SM's
    * accounted cycle count when the current cause began, and the cycles of

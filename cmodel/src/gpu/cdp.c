@@ -349,7 +349,10 @@ static st_status launch(void *ctx, const st_devrt_site *s, uint64_t buf, uint64_
                                 sl->shmem, &l.k, err);
   if (rc != ST_OK) {
     /* Too much shared memory for an SM: a configuration error. */
-    *result = fail(rt, s, ST_CUDA_INVALID_CONFIGURATION, "%s", err->msg);
+    char msg[sizeof err->msg];
+    snprintf(msg, sizeof msg, "%s", err->msg);
+    st_error_clear(err);
+    *result = fail(rt, s, ST_CUDA_INVALID_CONFIGURATION, "%s", msg);
     release_slot(rt, sl);
     return ST_OK;
   }
@@ -443,12 +446,21 @@ static const st_devrt_ops ops = {param_buffer, launch, stream_create, stream_des
 
 const st_devrt_ops *st_cdp_ops(void) { return &ops; }
 
+bool st_cdp_used(const st_cdp *rt) {
+  for (int b = 1; b < ST_BI_COUNT; b++) {
+    if (rt->calls[b] != 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
 void st_cdp_stats(const st_cdp *rt, st_statset *out) {
   uint64_t all = 0;
   for (int k = ST_CDP_DEFAULT; k < ST_CDP_KINDS; k++) {
     all += rt->launches[k];
   }
-  if (all == 0 && rt->skipped == 0 && rt->errors == 0 && rt->calls[ST_BI_PARAM_BUFFER] == 0) {
+  if (!st_cdp_used(rt)) {
     return; /* no device runtime use: no cdp statistics */
   }
   st_stat_u(out, "cdp.launches", all);

@@ -63,6 +63,9 @@ uint32_t st_cdp_pending(const st_cdp *rt);
  * until the next error); taking it clears it. */
 uint32_t st_cdp_take_error(st_cdp *rt, const char **report);
 
+/* True if a kernel called the device runtime. */
+bool st_cdp_used(const st_cdp *rt);
+
 /* Adds the cdp.* statistics. */
 void st_cdp_stats(const st_cdp *rt, st_statset *out);
 

@@ -7,6 +7,7 @@
 #include "common/error.h"
 #include "func/exec.h"
 #include "func/gmem.h"
+#include "gpu/launch.h"
 #include "gpu/timing.h"
 #include "simtref/simtref.h"
 #include "simtref/stats.h"
@@ -43,6 +44,7 @@ struct st_gpu {
   struct st_critprof *crit_rec; /* --profile-criticality: the warps recorded, or NULL */
   struct st_critprof *oracle;   /* the CAWS oracle (sm.caws_profile) once read, or NULL */
   struct st_cdp *cdp;           /* the device runtime (gpu/cdp.h) */
+  st_kd_stats kd;               /* the kernel distributor's occupancy (timing mode) */
   struct st_func_tree *ftree;   /* functional mode: the running grid's device launches */
 };
 

@@ -4,78 +4,311 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gpu/cdp.h"
+
+/* ---- device streams: the last launch of each ------------------------------ */
+
+typedef struct stream_slot {
+  uint64_t a, b;        /* (launching grid, block), (0, handle) or (grid, tail) */
+  st_lkernel *last;
+} stream_slot;
+
+typedef struct st_streammap {
+  stream_slot *s;
+  size_t cap, n;        /* cap: a power of two */
+} st_streammap;
+
+static uint64_t mix(uint64_t a, uint64_t b) {
+  uint64_t h = a * UINT64_C(0x9e3779b97f4a7c15) ^ (b + UINT64_C(0x632be59bd9b4e019));
+  h ^= h >> 31;
+  h *= UINT64_C(0xbf58476d1ce4e5b9);
+  return h ^ (h >> 29);
+}
+
+static stream_slot *stream_find(st_streammap *m, uint64_t a, uint64_t b, bool add) {
+  if (add && (m->n + 1) * 2 > m->cap) {
+    size_t cap = m->cap ? m->cap * 2 : 64;
+    stream_slot *s = calloc(cap, sizeof *s);
+    if (s == NULL) {
+      return NULL;
+    }
+    for (size_t i = 0; i < m->cap; i++) {
+      if (m->s[i].last != NULL) {
+        size_t j = mix(m->s[i].a, m->s[i].b) & (cap - 1);
+        while (s[j].last != NULL) {
+          j = (j + 1) & (cap - 1);
+        }
+        s[j] = m->s[i];
+      }
+    }
+    free(m->s);
+    m->s = s;
+    m->cap = cap;
+  }
+  if (m->cap == 0) {
+    return NULL;
+  }
+  size_t j = mix(a, b) & (m->cap - 1);
+  while (m->s[j].last != NULL) {
+    if (m->s[j].a == a && m->s[j].b == b) {
+      return &m->s[j];
+    }
+    j = (j + 1) & (m->cap - 1);
+  }
+  if (!add) {
+    return NULL;
+  }
+  m->s[j].a = a;
+  m->s[j].b = b;
+  m->n++;
+  return &m->s[j];
+}
+
+/* ---- lists ------------------------------------------------------------------ */
+
+static bool push(st_lkernel ***a, size_t *n, size_t *cap, st_lkernel *lk) {
+  if (*n == *cap) {
+    size_t c = *cap ? *cap * 2 : 16;
+    st_lkernel **p = realloc(*a, c * sizeof *p);
+    if (p == NULL) {
+      return false;
+    }
+    *a = p;
+    *cap = c;
+  }
+  (*a)[(*n)++] = lk;
+  return true;
+}
+
+static void remove_from(st_lkernel **a, size_t *n, const st_lkernel *lk) {
+  size_t o = 0;
+  for (size_t i = 0; i < *n; i++) {
+    if (a[i] != lk) {
+      a[o++] = a[i];
+    }
+  }
+  *n = o;
+}
+
 st_status st_launchq_init(st_launchq *q, st_kernel *launches, size_t n, uint32_t n_sms,
-                          size_t max_resident, st_error *err) {
+                          size_t max_resident, uint64_t dispatch_latency, st_error *err) {
   memset(q, 0, sizeof *q);
-  q->l = calloc(n ? n : 1, sizeof *q->l);
-  q->resident = calloc(n ? n : 1, sizeof *q->resident);
-  if (q->l == NULL || q->resident == NULL) {
+  q->n_sms = n_sms;
+  q->max_resident = max_resident ? max_resident : 1;
+  q->dispatch_latency = dispatch_latency;
+  q->hosts = calloc(n ? n : 1, sizeof *q->hosts);
+  q->streams = calloc(1, sizeof *q->streams);
+  if (q->hosts == NULL || q->streams == NULL) {
     st_launchq_free(q);
     return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
   }
-  q->n = n;
-  q->max_resident = max_resident ? max_resident : 1;
   for (size_t i = 0; i < n; i++) {
-    st_lkernel *lk = &q->l[i];
+    st_lkernel *lk = &q->hosts[i];
     lk->k = &launches[i];
     lk->index = i;
+    lk->host = true;
+    lk->kind = ST_CDP_HOST;
     lk->rk.k = lk->k;
     lk->rk.resident = calloc(n_sms ? n_sms : 1, sizeof *lk->rk.resident);
-    if (lk->rk.resident == NULL) {
+    /* The launch before it on its host stream. */
+    for (size_t j = i; j-- > 0;) {
+      if (launches[j].stream == launches[i].stream) {
+        lk->pred = &q->hosts[j];
+        break;
+      }
+    }
+    if (lk->rk.resident == NULL || !push(&q->l, &q->n, &q->cap, lk) ||
+        !push(&q->waiting, &q->n_waiting, &q->cap_waiting, lk)) {
       st_launchq_free(q);
       return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
     }
   }
+  q->dirty = true;
+  q->next_time = UINT64_MAX;
   return ST_OK;
 }
 
 void st_launchq_free(st_launchq *q) {
   for (size_t i = 0; q->l != NULL && i < q->n; i++) {
-    free(q->l[i].rk.resident);
+    st_lkernel *lk = q->l[i];
+    free(lk->rk.resident);
+    if (!lk->host) {
+      free(lk->own.params);
+      free(lk);
+    }
   }
   free(q->l);
+  free(q->hosts);
   free(q->resident);
+  free(q->waiting);
+  if (q->streams != NULL) {
+    free(q->streams->s);
+    free(q->streams);
+  }
   memset(q, 0, sizeof *q);
 }
 
-st_lkernel *st_launchq_startable(const st_launchq *q) {
-  if (q->n_resident >= q->max_resident) {
+st_status st_launchq_add_device(st_launchq *q, st_kernel *k, uint64_t parent_id,
+                                uint64_t key, uint8_t kind, uint64_t t_arrive, st_error *err) {
+  st_lkernel *parent = NULL;
+  for (size_t i = 0; i < q->n_resident && parent == NULL; i++) {
+    parent = q->resident[i]->k->launch_id == parent_id ? q->resident[i] : NULL;
+  }
+  st_lkernel *lk = calloc(1, sizeof *lk);
+  if (lk == NULL) {
+    free(k->params);
+    return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
+  }
+  lk->own = *k;
+  k->params = NULL;
+  lk->k = &lk->own;
+  lk->rk.k = lk->k;
+  lk->index = q->n;
+  lk->kind = kind;
+  lk->parent = parent;
+  lk->t_arrive = t_arrive;
+  lk->rk.resident = calloc(q->n_sms ? q->n_sms : 1, sizeof *lk->rk.resident);
+  if (lk->rk.resident == NULL || !push(&q->l, &q->n, &q->cap, lk)) {
+    free(lk->rk.resident);
+    free(lk->own.params);
+    free(lk);
+    return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
+  }
+  if (!push(&q->waiting, &q->n_waiting, &q->cap_waiting, lk)) {
+    return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
+  }
+  if (kind != ST_CDP_FORGET) {
+    uint64_t a = kind == ST_CDP_CREATED ? 0 : parent_id;
+    uint64_t b = kind == ST_CDP_TAIL ? UINT64_MAX : key;
+    stream_slot *s = stream_find(q->streams, a, b, true);
+    if (s == NULL) {
+      return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
+    }
+    lk->pred = s->last;
+    s->last = lk;
+  }
+  if (parent != NULL) {
+    if (kind == ST_CDP_TAIL) {
+      parent->open_tails++;
+    } else {
+      parent->open++;
+    }
+  }
+  q->next_time = t_arrive < q->next_time ? t_arrive : q->next_time;
+  return ST_OK;
+}
+
+/* ---- readiness --------------------------------------------------------------- */
+
+/* True if lk's stream lets it go on. */
+static bool stream_ready(const st_lkernel *lk) {
+  if (lk->pred != NULL && !lk->pred->tree_done) {
+    return false;
+  }
+  if (lk->kind == ST_CDP_TAIL && lk->parent != NULL) {
+    /* After its grid and that grid's other descendants. */
+    return lk->parent->state == LK_DONE && lk->parent->open == 0;
+  }
+  return true;
+}
+
+st_lkernel *st_launchq_startable(st_launchq *q, uint64_t now) {
+  if (!st_launchq_due(q, now)) {
     return NULL;
   }
-  for (size_t i = 0; i < q->n; i++) {
-    const st_lkernel *lk = &q->l[i];
-    if (lk->state != LK_WAITING) {
+  uint64_t next = UINT64_MAX;
+  for (size_t i = 0; i < q->n_waiting; i++) {
+    st_lkernel *lk = q->waiting[i];
+    if (lk->state == LK_DISPATCHING) {
+      if (lk->t_dispatch <= now) {
+        return lk; /* its dispatch has ended: it takes the entry it holds */
+      }
+      next = lk->t_dispatch < next ? lk->t_dispatch : next;
       continue;
     }
-    /* Its stream's earlier launches must be done. */
-    bool ready = true;
-    for (size_t j = 0; j < i && ready; j++) {
-      ready = q->l[j].k->stream != lk->k->stream || q->l[j].state == LK_DONE;
+    if (!lk->host && lk->t_arrive > now) {
+      next = lk->t_arrive < next ? lk->t_arrive : next;
+      continue;
     }
-    if (ready) {
-      return (st_lkernel *)lk;
+    if (!stream_ready(lk) || q->n_resident + q->n_dispatching >= q->max_resident) {
+      continue; /* a change elsewhere (a tree done, an entry freed) must come first */
     }
+    if (lk->host || q->dispatch_latency == 0) {
+      if (!lk->host) {
+        lk->t_dispatch = now;
+      }
+      return lk;
+    }
+    lk->state = LK_DISPATCHING;
+    lk->t_dispatch = now + q->dispatch_latency;
+    q->n_dispatching++;
+    next = lk->t_dispatch < next ? lk->t_dispatch : next;
   }
+  /* Nothing more may go on before `next` unless something changes. */
+  q->dirty = false;
+  q->next_time = next;
   return NULL;
 }
 
-void st_launchq_start(st_launchq *q, st_lkernel *lk) {
-  lk->state = LK_RESIDENT;
-  q->resident[q->n_resident++] = lk;
-  q->n_unissued += lk->next_cta < lk->k->num_ctas;
+void st_launchq_account(st_launchq *q, uint64_t now) {
+  if (q->kd == NULL || now <= q->kd_last) {
+    q->kd_last = now > q->kd_last ? now : q->kd_last;
+    return;
+  }
+  uint64_t d = now - q->kd_last;
+  size_t held = q->n_resident + q->n_dispatching;
+  q->kd->cycles += d;
+  q->kd->occupied += d * held;
+  q->kd->hist[held < 32 ? held : 32] += d;
+  q->kd->max = held > q->kd->max ? (uint32_t)held : q->kd->max;
+  if (held >= q->max_resident && q->n_waiting > q->n_dispatching) {
+    q->kd->full += d;
+  }
+  q->kd_last = now;
 }
 
-void st_launchq_finish(st_launchq *q, st_lkernel *lk) {
+st_status st_launchq_start(st_launchq *q, st_lkernel *lk, uint64_t now) {
+  st_launchq_account(q, now);
+  if (lk->state == LK_DISPATCHING) {
+    q->n_dispatching--;
+  }
+  remove_from(q->waiting, &q->n_waiting, lk);
+  lk->state = LK_RESIDENT;
+  lk->k_start = now;
+  if (!push(&q->resident, &q->n_resident, &q->cap_resident, lk)) {
+    return ST_ERR_NOMEM;
+  }
+  q->n_unissued += lk->next_cta < lk->k->num_ctas;
+  q->dirty = true;
+  return ST_OK;
+}
+
+/* lk and every launch below it are done: tell its parent. */
+static void check_tree(st_launchq *q, st_lkernel *lk) {
+  while (lk != NULL && !lk->tree_done && lk->state == LK_DONE && lk->open == 0 &&
+         lk->open_tails == 0) {
+    lk->tree_done = true;
+    q->n_tree_done++;
+    q->dirty = true;
+    st_lkernel *p = lk->parent;
+    if (p != NULL) {
+      if (lk->kind == ST_CDP_TAIL) {
+        p->open_tails--;
+      } else {
+        p->open--;
+      }
+    }
+    lk = p;
+  }
+}
+
+void st_launchq_finish(st_launchq *q, st_lkernel *lk, uint64_t now) {
+  st_launchq_account(q, now);
   q->n_unissued -= lk->next_cta < lk->k->num_ctas;
   lk->state = LK_DONE;
-  q->n_done++;
-  size_t o = 0;
-  for (size_t i = 0; i < q->n_resident; i++) {
-    if (q->resident[i] != lk) {
-      q->resident[o++] = q->resident[i];
-    }
-  }
-  q->n_resident = o;
+  remove_from(q->resident, &q->n_resident, lk);
+  q->dirty = true;
+  check_tree(q, lk);
 }
 
 void st_launchq_placed(st_launchq *q, st_lkernel *lk) {

@@ -1,12 +1,24 @@
-/* The launch queue (kernel management): the launches of one synchronise,
- * each on a stream, made resident on the GPU in launch order as streams and
- * the concurrent-kernel limit (gpu.max_concurrent_kernels) allow.
+/* The launch queue (kernel management): the host launches of one
+ * synchronise, each on a stream, and the device launches their kernels make
+ * (gpu/cdp.h), made resident on the GPU as streams and the kernel
+ * distributor's entries (gpu.max_concurrent_kernels) allow.
  *
- * A stream runs its kernels one after another; kernels of different streams
- * may be resident at once, and an SM may hold blocks of several. A resident
- * kernel's blocks are placed by the thread-block scheduler (gpu/tbsched.h);
- * it ends when its last block has retired (and, when it is the only resident
- * kernel, once the SMs and the memory system have drained). */
+ * A host stream runs its kernels one after another, each after the whole
+ * launch tree of the one before. A device launch reaches the pending pool
+ * (the KMU) cdp.launch_b + cdp.launch_a * x core cycles after the call that
+ * made it; from there, once its stream allows (the launching block's
+ * default stream and created streams in order; a tail launch after its
+ * launching grid and all that grid's other descendants; fire-and-forget
+ * grids at once) and an entry of the kernel distributor is free, it is
+ * dispatched and becomes resident cdp.dispatch_latency cycles later. The
+ * dispatching launches hold their entries.
+ *
+ * Kernels of different streams may be resident at once, and an SM may hold
+ * blocks of several. A resident kernel's blocks are placed by the
+ * thread-block scheduler (gpu/tbsched.h); it ends when its last block has
+ * retired (and, when it is the only resident kernel, once the SMs and the
+ * memory system have drained); its launch tree is done when it and all its
+ * device launches' trees are. */
 #ifndef SIMTREF_GPU_LAUNCH_H
 #define SIMTREF_GPU_LAUNCH_H
 
@@ -19,49 +31,95 @@
 #include "func/exec.h"
 #include "simtref/stats.h"
 
-typedef enum st_lk_state { LK_WAITING = 0, LK_RESIDENT, LK_DONE } st_lk_state;
+typedef enum st_lk_state { LK_WAITING = 0, LK_DISPATCHING, LK_RESIDENT, LK_DONE } st_lk_state;
 
 /* One launch. */
 typedef struct st_lkernel {
   st_rkernel rk;        /* what the SMs see of it while it is resident */
-  st_kernel *k;         /* the launch (owned by the GPU's queue) */
+  st_kernel *k;         /* the launch (a host launch's is the GPU's queue entry) */
+  st_kernel own;        /* a device launch's kernel (k points here) */
   size_t index;         /* its position in launch order */
+  bool host;            /* a host launch */
+  uint8_t kind;         /* st_cdp_kind */
   st_lk_state state;
   uint64_t next_cta;    /* its next block to place */
   uint32_t occupancy;   /* blocks of it one SM holds (resources), before the TB policy */
-  st_statset *stats;    /* its statistics (from when it became resident) */
+  st_statset *stats;    /* its statistics (host launches, from when it became resident) */
   double wall0;         /* host time when it became resident */
+  uint64_t k_start;     /* core cycle it became resident */
+  struct st_lkernel *parent; /* the grid that launched it (NULL: the host) */
+  struct st_lkernel *pred;   /* the launch before it on its stream, or NULL */
+  uint32_t open;        /* its device launches (not tail) whose trees are not done */
+  uint32_t open_tails;  /* its tail launches whose trees are not done */
+  bool tree_done;
+  uint64_t t_arrive;    /* device launch: core cycle it reaches the pending pool */
+  uint64_t t_dispatch;  /* LK_DISPATCHING: core cycle it reaches the kernel distributor */
 } st_lkernel;
 
+/* The kernel distributor's occupancy over a run (core cycles). */
+typedef struct st_kd_stats {
+  uint64_t cycles;       /* core cycles observed */
+  uint64_t occupied;     /* sum over cycles of the entries held */
+  uint64_t full;         /* cycles with every entry held and a launch waiting for one */
+  uint32_t max;
+  uint64_t hist[33];     /* cycles with n entries held (32: 32 or more) */
+} st_kd_stats;
+
 typedef struct st_launchq {
-  st_lkernel *l;         /* every launch, in launch order */
-  size_t n;
-  size_t max_resident;   /* gpu.max_concurrent_kernels */
+  st_lkernel **l;        /* every launch, in launch order */
+  size_t n, cap;
+  st_lkernel *hosts;     /* the host launches' records */
+  uint32_t n_sms;
+  size_t max_resident;   /* gpu.max_concurrent_kernels: kernel-distributor entries */
+  uint64_t dispatch_latency;
   st_lkernel **resident; /* resident kernels, the oldest first */
-  size_t n_resident;
-  size_t n_done;
+  size_t n_resident, cap_resident;
+  size_t n_dispatching;
+  st_lkernel **waiting;  /* launches not yet resident, in launch order */
+  size_t n_waiting, cap_waiting;
+  size_t n_tree_done;
   size_t n_unissued;     /* resident kernels with blocks left to place */
+  bool dirty;            /* something changed that may let a launch go on */
+  uint64_t next_time;    /* the earliest core cycle a waiting launch may go on by itself */
+  struct st_streammap *streams; /* device streams: their last launch */
+  st_kd_stats *kd;       /* where occupancy is accounted (NULL: nowhere) */
+  uint64_t kd_last;      /* core cycle up to which kd is accounted */
 } st_launchq;
 
-/* Makes a queue of n launches for a GPU of n_sms SMs. */
+/* Makes a queue of n host launches for a GPU of n_sms SMs. */
 st_status st_launchq_init(st_launchq *q, st_kernel *launches, size_t n, uint32_t n_sms,
-                          size_t max_resident, st_error *err);
+                          size_t max_resident, uint64_t dispatch_latency, st_error *err);
 void st_launchq_free(st_launchq *q);
 
-/* The next waiting launch that may become resident now (the earlier
- * launches of its stream are done, a resident place is free), the earliest
- * in launch order first; NULL when none may. The caller makes it resident
- * with st_launchq_start. */
-st_lkernel *st_launchq_startable(const st_launchq *q);
-void st_launchq_start(st_launchq *q, st_lkernel *lk);
-/* A resident kernel ended. */
-void st_launchq_finish(st_launchq *q, st_lkernel *lk);
+/* Adds a device launch made by the resident grid of launch id parent_id
+ * (its kernel taken over from *k), of stream kind `kind` (st_cdp_kind;
+ * key: the launching block for the default stream, the handle for a created
+ * one), arriving at the pending pool at core cycle t_arrive. */
+st_status st_launchq_add_device(st_launchq *q, st_kernel *k, uint64_t parent_id,
+                                uint64_t key, uint8_t kind, uint64_t t_arrive, st_error *err);
+
+/* True if a waiting launch may go on at core cycle now. */
+static inline bool st_launchq_due(const st_launchq *q, uint64_t now) {
+  return q->n_waiting != 0 && (q->dirty || q->next_time <= now);
+}
+
+/* The next launch that becomes resident at core cycle now (the earlier
+ * launches of its stream are done, an entry is free, a device launch's
+ * dispatch has ended), the earliest in launch order first; device launches
+ * that may be dispatched start their dispatch. NULL when none. The caller
+ * makes it resident with st_launchq_start. */
+st_lkernel *st_launchq_startable(st_launchq *q, uint64_t now);
+st_status st_launchq_start(st_launchq *q, st_lkernel *lk, uint64_t now);
+/* A resident kernel's blocks are all done. */
+void st_launchq_finish(st_launchq *q, st_lkernel *lk, uint64_t now);
 
 /* True if some resident kernel has blocks left to place. */
 static inline bool st_launchq_unissued(const st_launchq *q) { return q->n_unissued != 0; }
 /* A block of lk was placed (its next_cta moves on). */
 void st_launchq_placed(st_launchq *q, st_lkernel *lk);
-/* True when every launch is done. */
-static inline bool st_launchq_all_done(const st_launchq *q) { return q->n_done == q->n; }
+/* True when every launch's tree is done. */
+static inline bool st_launchq_all_done(const st_launchq *q) { return q->n_tree_done == q->n; }
+/* Accounts the kernel distributor's occupancy up to core cycle now. */
+void st_launchq_account(st_launchq *q, uint64_t now);
 
 #endif

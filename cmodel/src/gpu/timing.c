@@ -11,6 +11,7 @@
 #include "common/strbuf.h"
 #include "gpu/critprof.h"
 #include "gpu/launch.h"
+#include "gpu/cdp.h"
 #include "gpu/timing_internal.h"
 #include "units/uinst.h"
 
@@ -193,8 +194,7 @@ typedef struct run_state {
   st_tmachine *tm;
   st_launchq q;
   st_tbs_host host;
-  st_snapshot *before;  /* per launch: the machine when it became resident */
-  uint64_t *k_start;    /* per launch: the core cycle it became resident */
+  st_snapshot *before;  /* per host launch: the machine when it became resident */
   st_snapshot last;     /* the machine when the run totals were last brought up to date */
   st_error *err;
   uint64_t base_tinsts; /* the machine's thread instructions when the run began */
@@ -211,6 +211,17 @@ static double wall_now(void) {
 /* The oldest resident kernel (messages, traces), or NULL. */
 static const st_lkernel *oldest(const run_state *rs) {
   return rs->q.n_resident > 0 ? rs->q.resident[0] : NULL;
+}
+
+/* The oldest resident host launch (the kernel statistics belong to), or
+ * NULL. */
+static const st_lkernel *oldest_host(const run_state *rs) {
+  for (size_t i = 0; i < rs->q.n_resident; i++) {
+    if (rs->q.resident[i]->stats != NULL) {
+      return rs->q.resident[i];
+    }
+  }
+  return NULL;
 }
 
 /* ---- units at the GPU loop ------------------------------------------------- */
@@ -238,7 +249,7 @@ static st_status unit_end_cycle(run_state *rs, uint32_t i, uint64_t now) {
 /* The units' traces (--trace UNIT) at the end of core cycle `now`. */
 static void units_trace(run_state *rs, uint64_t now) {
   st_gpu *gpu = rs->gpu;
-  const st_lkernel *lk = oldest(rs);
+  const st_lkernel *lk = oldest_host(rs);
   for (size_t t = 0; t < gpu->n_traces && lk != NULL; t++) {
     st_unit_trace_run *tr = &gpu->traces[t];
     if (tr->unit->trace == NULL || tr->inst == NULL) {
@@ -246,7 +257,7 @@ static void units_trace(run_state *rs, uint64_t now) {
     }
     tr->t.kernel = (size_t)(lk->stats - gpu->kstats);
     tr->t.kname = lk->k->name;
-    tr->t.cycle = now + 1 - rs->k_start[lk->index];
+    tr->t.cycle = now + 1 - lk->k_start;
     tr->t.drained = !st_launchq_unissued(&rs->q);
     tr->unit->trace->cycle(&tr->t, tr->inst, rs->tm->n_sms);
   }
@@ -465,11 +476,19 @@ static st_status start_kernel(run_state *rs, st_lkernel *lk) {
   const st_config *cfg = &gpu->cfg;
   const st_kernel *k = lk->k;
   bool idle = rs->q.n_resident == 0;
-  st_launchq_start(&rs->q, lk);
-  gpu->totals.kernels++;
-  lk->stats = st_gpu_next_kernel_stats(gpu, k->name);
-  if (lk->stats == NULL) {
+  if (st_launchq_start(&rs->q, lk, tm->core.cycles) != ST_OK) {
     return st_error_set(rs->err, ST_ERR_NOMEM, "out of host memory");
+  }
+  gpu->totals.kernels++;
+  if (lk->host) {
+    /* Statistics per host launch; a device launch's count in cdp.* and
+     * in its host launch's. */
+    lk->stats = st_gpu_next_kernel_stats(gpu, k->name);
+    if (lk->stats == NULL) {
+      return st_error_set(rs->err, ST_ERR_NOMEM, "out of host memory");
+    }
+  } else {
+    st_cdp_started(gpu->cdp, k, tm->core.cycles - lk->t_arrive);
   }
   uint32_t per_sm = st_occupancy(cfg, k);
   if (per_sm == 0) {
@@ -490,12 +509,15 @@ static st_status start_kernel(run_state *rs, st_lkernel *lk) {
   rk->env.nsmid = tm->n_sms;
   rk->env.nwarpid = (uint32_t)(cfg->sm.max_threads / ST_WARP_SIZE);
   rk->env.err = rs->err;
-  /* The criticality profile: recording it, and the CAWS oracle's times. */
-  rk->launch = (uint32_t)(lk->stats - gpu->kstats);
+  rk->env.devrt = st_cdp_ops();
+  rk->env.devrt_ctx = gpu->cdp;
+  /* The criticality profile: recording it, and the CAWS oracle's times
+   * (host launches only). */
+  rk->launch = lk->stats != NULL ? (uint32_t)(lk->stats - gpu->kstats) : UINT32_MAX;
   rk->oracle = NULL;
   rk->rec_sink = NULL;
   rk->rec_ctx = NULL;
-  if (gpu->crit_rec != NULL) {
+  if (gpu->crit_rec != NULL && lk->host) {
     st_status rc = st_critprof_add_launch(gpu->crit_rec, rk->launch, k, rs->err);
     if (rc != ST_OK) {
       return rc;
@@ -507,15 +529,16 @@ static st_status start_kernel(run_state *rs, st_lkernel *lk) {
   if (orc != ST_OK) {
     return orc;
   }
-  if (gpu->oracle != NULL) {
+  if (gpu->oracle != NULL && lk->host) {
     const st_critlaunch *ol = st_critprof_match(gpu->oracle, rk->launch, k, rs->err);
     if (ol == NULL) {
       return ST_ERR_USAGE;
     }
     rk->oracle = ol->time;
   }
-  st_timing_snapshot(tm, &rs->before[lk->index]);
-  rs->k_start[lk->index] = tm->core.cycles;
+  if (lk->host) {
+    st_timing_snapshot(tm, &rs->before[lk->index]);
+  }
   for (uint32_t i = 0; i < tm->n_sms; i++) {
     st_sm_kernel_begin(tm->sms[i], rk, idle);
   }
@@ -533,7 +556,7 @@ static void end_kernel(run_state *rs, st_lkernel *lk) {
   st_snapshot after;
   st_timing_snapshot(rs->tm, &after);
   update_totals(rs);
-  if (lk->stats != NULL) {
+  if (lk->stats != NULL && lk->host) {
     st_timing_fill_stats(&rs->gpu->cfg, &after, &rs->before[lk->index], rs->tm->n_sms,
                          wall_now() - lk->wall0, lk->stats);
     st_stat_u(lk->stats, "ctas_per_sm", lk->rk.ctas_per_sm);
@@ -544,7 +567,7 @@ static void end_kernel(run_state *rs, st_lkernel *lk) {
 /* Starts every launch that may start now. */
 static st_status start_kernels(run_state *rs) {
   st_lkernel *lk;
-  while ((lk = st_launchq_startable(&rs->q)) != NULL) {
+  while ((lk = st_launchq_startable(&rs->q, rs->tm->core.cycles)) != NULL) {
     st_status rc = start_kernel(rs, lk);
     if (rc != ST_OK) {
       return rc;
@@ -576,7 +599,7 @@ static bool end_done_kernels(run_state *rs) {
       continue;
     }
     end_kernel(rs, lk);
-    st_launchq_finish(&rs->q, lk);
+    st_launchq_finish(&rs->q, lk, rs->tm->core.cycles);
     ended = true;
   }
   return ended;
@@ -665,6 +688,12 @@ static st_status skip_idle(run_state *rs) {
     }
   }
   bool placeable = st_tbs_placeable(&rs->host);
+  if (rs->q.n_waiting != 0 && rs->q.next_time != UINT64_MAX) {
+    /* A device launch reaches the pending pool or the kernel distributor. */
+    uint64_t c = rs->q.next_time > tm->core.cycles ? rs->q.next_time - tm->core.cycles : 0;
+    uint64_t te = tm->core.next_ps + c * tm->core.period_ps;
+    t_event = te < t_event ? te : t_event;
+  }
   if (t_event == UINT64_MAX && !placeable) {
     return report_deadlock(rs);
   }
@@ -755,7 +784,8 @@ static st_status run_loop(run_state *rs) {
         rs->last_progress_cycle = tm->core.cycles;
         rs->last_insts = 0;
       } else if (front) {
-        rc = check_limits(rs);
+        rc = st_launchq_due(&rs->q, tm->core.cycles) ? start_kernels(rs) : ST_OK;
+        rc = rc == ST_OK ? check_limits(rs) : rc;
         if (rc == ST_OK && memory_quiet(tm)) {
           rc = skip_idle(rs);
         }
@@ -787,6 +817,16 @@ static st_status run_loop(run_state *rs) {
     }
   }
   return ST_OK;
+}
+
+/* ---- device launches ---------------------------------------------------------- */
+
+/* A device launch made by a warp of a resident kernel (gpu/cdp.h). */
+static st_status device_launch(void *ctx, st_cdp_launch *l, st_error *err) {
+  run_state *rs = ctx;
+  l->k.launch_id = ++rs->gpu->next_launch_id;
+  uint64_t key = l->kind == ST_CDP_CREATED ? l->stream : l->parent_cta;
+  return st_launchq_add_device(&rs->q, &l->k, l->parent_id, key, l->kind, l->t_arrive, err);
 }
 
 /* ---- entry point ------------------------------------------------------------ */
@@ -856,12 +896,15 @@ st_status st_run_timing(st_gpu *gpu, st_kernel *launches, size_t n, st_error *er
   rs->tm = tm;
   rs->err = err;
   rs->before = calloc(n, sizeof *rs->before);
-  rs->k_start = calloc(n, sizeof *rs->k_start);
-  rc = rs->before == NULL || rs->k_start == NULL
+  rc = rs->before == NULL
            ? st_error_set(err, ST_ERR_NOMEM, "out of host memory")
            : st_launchq_init(&rs->q, launches, n, tm->n_sms,
-                             (size_t)gpu->cfg.gpu.max_concurrent_kernels, err);
+                             (size_t)gpu->cfg.gpu.max_concurrent_kernels,
+                             (uint64_t)gpu->cfg.cdp.dispatch_latency, err);
   if (rc == ST_OK) {
+    rs->q.kd = &gpu->kd;
+    rs->q.kd_last = tm->core.cycles;
+    st_cdp_set_sink(gpu->cdp, device_launch, rs);
     rs->host = (st_tbs_host){tm->sms, tm->n_sms, &rs->q, place, rs};
     for (uint32_t i = 0; i < tm->n_sms; i++) {
       st_sm_set_error(tm->sms[i], err);
@@ -880,10 +923,11 @@ st_status st_run_timing(st_gpu *gpu, st_kernel *launches, size_t n, st_error *er
       end_kernel(rs, rs->q.resident[i]);
     }
   }
+  st_launchq_account(&rs->q, tm->core.cycles);
+  st_cdp_set_sink(gpu->cdp, NULL, NULL);
   update_totals(rs);
   st_launchq_free(&rs->q);
   free(rs->before);
-  free(rs->k_start);
   free(rs);
   return rc;
 }

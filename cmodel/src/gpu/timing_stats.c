@@ -281,5 +281,17 @@ void st_timing_run_stats(st_gpu *gpu, st_statset *out) {
   st_timing_snapshot(gpu->tm, &now);
   st_timing_fill_stats(&gpu->cfg, &now, &zero, gpu->tm->n_sms, gpu->totals.wall_seconds, out);
   st_cdp_stats(gpu->cdp, out);
+  const st_kd_stats *kd = &gpu->kd;
+  if (st_cdp_used(gpu->cdp) && kd->cycles > 0) {
+    /* The kernel distributor's entries held (resident or dispatching). */
+    st_stat_d(out, "kd.occupancy_avg", (double)kd->occupied / (double)kd->cycles);
+    st_stat_u(out, "kd.occupancy_max", kd->max);
+    st_stat_u(out, "kd.full_cycles", kd->full);
+    for (uint32_t i = 0; i <= kd->max && i <= 32; i++) {
+      char key[48];
+      snprintf(key, sizeof key, "kd.cycles_held.%u", i);
+      st_stat_u(out, key, kd->hist[i]);
+    }
+  }
 }
 

@@ -22,7 +22,7 @@
 
 #define BHT_SCALE 4294967296.0f
 #define BHT_BUCKET 32
-#define BHT_CHUNK 64   /* buckets per host launch of the cdp variant */
+#define BHT_CHUNK 32   /* buckets per host launch of the cdp variant (bounds the pending launches) */
 #define BHT_LEVELS 16  /* position bits per axis */
 #define THREADS 128
 

@@ -34,7 +34,7 @@ typedef struct bht_dev {
 } bht_dev;
 
 typedef struct bht_host {
-  uint32_t n, nodes;
+  uint32_t n, nodes, depth; /* bodies, nodes, the deepest leaf's level */
   float *body;   /* n x {x, y, z, mass} */
   float *com;    /* nodes x {x, y, z, mass} */
   int32_t *kids; /* nodes x {first child, children} or {body, 0} */
@@ -213,6 +213,7 @@ static st_status make_tree(uint32_t n, uint64_t seed, bht_host *h) {
   for (uint32_t k = 0; k < t.n; k++) {
     int32_t v = bfs[k];
     float side = ldexpf(1.0f, -(int)t.level[v]);
+    h->depth = t.level[v] > h->depth ? t.level[v] : h->depth;
     h->side2[k] = side * side;
     if (t.body[v] >= 0) {
       memcpy(h->com + 4 * k, h->body + 4 * newid[t.body[v]], 4 * sizeof(float));
@@ -336,6 +337,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, count, d_count, (uint64_t)n * 4, err);
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, stats, d_stats, 8, err);
   uint64_t want_launches = 0, want_threads = 0, inter = 0;
+  uint32_t inter_min = UINT32_MAX, inter_max = 0;
   if (rc == ST_OK) {
     for (uint32_t b = 0; b < n; b++) {
       bht_sum s = {0, 0, 0, 0};
@@ -345,6 +347,8 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
       want_acc[3 * b + 2] = (uint64_t)s.z;
       want_count[b] = s.n;
       inter += s.n;
+      inter_min = s.n < inter_min ? s.n : inter_min;
+      inter_max = s.n > inter_max ? s.n : inter_max;
     }
     for (uint32_t q = 0; q < nbuckets; q++) {
       uint32_t left = n - q * BHT_BUCKET;
@@ -371,8 +375,13 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   }
   if (ctx->log != NULL && rc != ST_ERR_NOMEM) {
     fprintf(ctx->log,
-            "  bht: %u bodies, octree of %u nodes, theta 0.5, %u buckets of %u, variant %s\n", n,
-            h.nodes, nbuckets, BHT_BUCKET, cdp ? "cdp" : "flat");
+            "  bht: %u bodies, octree of %u nodes (deepest leaf at level %u), theta 0.5, %u "
+            "buckets of %u, variant %s\n",
+            n, h.nodes, h.depth, nbuckets, BHT_BUCKET, cdp ? "cdp" : "flat");
+    if (rc == ST_OK) {
+      fprintf(ctx->log, "  bht: interactions per body min/mean/max %u/%.1f/%u\n", inter_min,
+              (double)inter / n, inter_max);
+    }
     if (cdp) {
       fprintf(ctx->log,
               "  bht: %u host launches; %u child launches, %u threads (%.1f per child; CPU "

@@ -23,7 +23,8 @@
 // one thread launches bht_open for (c, mask) (fire-and-forget, one block
 // with the pairs rounded up to a warp); a smaller pocket stays with the
 // parent's threads, which walk c's subtree themselves. The host launches
-// bht_open at the root for chunks of buckets (one block per bucket).
+// bht_open at the root for chunks of buckets (one block per bucket); each
+// chunk's launch tree makes at most budget_max child launches.
 
 #define BHT_SCALE 4294967296.0f  // 2^32: force units of the fixed-point sums
 #define BHT_STACK 24             // deeper than the tree (16 levels of 2^16 positions)
@@ -36,9 +37,12 @@ struct bht_tree {
   const float4 *body;         // per body: position, mass
   unsigned long long *acc;    // per body: x, y, z force, fixed point (two's complement)
   unsigned *count;            // per body: interactions
-  unsigned *stats;            // [0] child launches, [1] their threads
+  unsigned *stats;            // [0] child launches, [1] their threads, [2] pockets refused
+  unsigned *budget;           // per host launch (chunk of buckets): child launches made
   float theta2, eps2;         // opening parameter squared, softening squared
   unsigned n;                 // bodies
+  unsigned chunk;             // buckets per host launch
+  unsigned budget_max;        // child launches allowed per host launch
 };
 
 struct bht_sum {
@@ -106,13 +110,22 @@ extern "C" __global__ void bht_open(const bht_tree *t, unsigned node, unsigned b
                                     unsigned mask);
 
 // The one child launch: the bodies of mask in the bucket at base open node
-// c; one thread per (body, child of c) pair, rounded up to a warp.
-__device__ void bht_launch_open(const bht_tree *t, unsigned c, unsigned base, unsigned mask,
+// c; one thread per (body, child of c) pair, rounded up to a warp. A host
+// launch's tree makes at most budget_max child launches (under the device
+// runtime's pending-launch limit); past that it returns false and the
+// caller's threads walk the pocket themselves.
+__device__ bool bht_launch_open(const bht_tree *t, unsigned c, unsigned base, unsigned mask,
                                 unsigned pairs) {
+  unsigned chunk = base / (BHT_BUCKET * t->chunk);
+  if (atomicAdd(&t->budget[chunk], 1u) >= t->budget_max) {
+    atomicAdd(&t->stats[2], 1u);
+    return false;
+  }
   unsigned threads = (pairs + 31u) & ~31u;
   bht_open<<<1, threads, 0, cudaStreamFireAndForget>>>(t, c, base, mask);
   atomicAdd(&t->stats[0], 1u);
   atomicAdd(&t->stats[1], threads);
+  return true;
 }
 
 extern "C" __global__ void bht_open(const bht_tree *t, unsigned node, unsigned base,
@@ -147,8 +160,7 @@ extern "C" __global__ void bht_open(const bht_tree *t, unsigned node, unsigned b
   if (tid < nc) {
     unsigned m = sub[tid], c = (unsigned)k.x + tid;
     unsigned cp = (unsigned)__popc(m) * (unsigned)t->kids[c].y;
-    sent[tid] = cp >= 32u;
-    if (cp >= 32u) bht_launch_open(t, c, b0, m, cp);
+    sent[tid] = cp >= 32u && bht_launch_open(t, c, b0, m, cp);
   }
   __syncthreads();
   if (open && !sent[ci]) bht_walk(t, b, p, (unsigned)k.x + ci, s);  // a pocket under a warp

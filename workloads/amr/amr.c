@@ -22,16 +22,17 @@
 #define AMR_MAX_DEPTH 4
 #define THREADS 128
 #define T0 16u /* temperature above which a base cell refines */
+#define AMR_BUDGET 2000u /* cdp child launches per host launch: under CUDA's 2048 pending */
 
 typedef struct amr_shape {
   uint32_t g, depth, nblob;
 } amr_shape;
 
-/* The kernels' struct amr_param, byte for byte (56 bytes). */
+/* The kernels' struct amr_param, byte for byte (72 bytes). */
 typedef struct amr_param {
-  uint64_t blob, leaves, energy, refined;
+  uint64_t blob, leaves, energy, refined, launches;
   uint64_t tau;
-  uint32_t nblob, g, depth, s0;
+  uint32_t nblob, g, depth, s0, budget, pad;
 } amr_param;
 
 static uint64_t temp_at(const uint32_t *blob, uint32_t nblob, uint32_t x, uint32_t y) {
@@ -141,7 +142,7 @@ static st_status run_flat(st_wl_ctx *ctx, const amr_shape *sh, uint64_t d_param,
 static st_status run(st_wl_ctx *ctx, st_error *err) {
   int paper = ctx->size == ST_WL_PAPER;
   int cdp = ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0;
-  amr_shape sh = paper ? (amr_shape){256, 3, 16} : (amr_shape){32, 2, 3};
+  amr_shape sh = paper ? (amr_shape){256, 3, 12} : (amr_shape){32, 2, 3};
   uint32_t s0 = 1;
   for (uint32_t d = 0; d < sh.depth; d++) s0 *= AMR_R;
   uint32_t ncells = sh.g * sh.g, nd = sh.depth + 1;
@@ -163,13 +164,15 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   uint64_t tau = (uint64_t)T0 * s0 * s0;
 
   st_gpu *gpu = ctx->gpu;
-  uint64_t d_blob, d_leaves, d_energy, d_refined, d_param;
+  uint64_t d_blob, d_leaves, d_energy, d_refined, d_launches, d_param;
   st_status rc = st_wl_upload(gpu, blob, (uint64_t)sh.nblob * AMR_BLOB_WORDS * 4, &d_blob, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, nslots * 4, &d_leaves, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, nslots * 8, &d_energy, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, AMR_MAX_DEPTH * 4, &d_refined, err);
+  if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, 8, &d_launches, err);
   if (rc == ST_OK) {
-    amr_param p = {d_blob, d_leaves, d_energy, d_refined, tau, sh.nblob, sh.g, sh.depth, s0};
+    amr_param p = {d_blob,  d_leaves, d_energy, d_refined, d_launches, tau,
+                   sh.nblob, sh.g,    sh.depth, s0,        AMR_BUDGET, 0};
     rc = st_wl_upload(gpu, &p, sizeof p, &d_param, err);
   }
   uint32_t launches = 0;
@@ -185,6 +188,8 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, leaves, d_leaves, nslots * 4, err);
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, energy, d_energy, nslots * 8, err);
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, refined, d_refined, AMR_MAX_DEPTH * 4, err);
+  uint32_t tries[2] = {0, 0}; /* cdp: child launches tried, refused over the budget */
+  if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, tries, d_launches, 8, err);
 
   uint64_t leaf_d[AMR_MAX_DEPTH + 1] = {0}, energy_sum = 0, child_launches = 0;
   if (rc == ST_OK) {
@@ -205,6 +210,17 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
       energy_sum += energy[i];
     }
     for (uint32_t d = 0; d < sh.depth; d++) child_launches += refined[d];
+    /* Past the budget, which cells launch depends on the order in which
+     * blocks run (the results do not): exactly the budget is launched. */
+    uint64_t want_launched = child_launches < AMR_BUDGET ? child_launches : AMR_BUDGET;
+    uint64_t launched = tries[0] - tries[1];
+    if (rc == ST_OK && cdp && launched != want_launched) {
+      snprintf(ctx->verdict, sizeof ctx->verdict,
+               "child launches: %llu made, %llu expected (%llu refined cells, budget %u)",
+               (unsigned long long)launched, (unsigned long long)want_launched,
+               (unsigned long long)child_launches, AMR_BUDGET);
+      rc = ST_ERR_MISMATCH;
+    }
     if (rc == ST_OK) {
       char per[96];
       int o = 0;
@@ -228,8 +244,10 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     for (uint32_t d = 0; d < sh.depth; d++) fprintf(ctx->log, " %u", refined[d]);
     fprintf(ctx->log, "\n");
     if (cdp) {
-      fprintf(ctx->log, "  amr: 1 host launch, %llu child launches of %u threads\n",
-              (unsigned long long)child_launches, AMR_SUB);
+      fprintf(ctx->log,
+              "  amr: 1 host launch, %u child launches of %u threads; %u refined cells over the "
+              "budget of %u launches refined by their own thread\n",
+              tries[0] - tries[1], AMR_SUB, tries[1], AMR_BUDGET);
     } else {
       fprintf(ctx->log, "  amr: %u host launches (base + one per depth)\n", launches);
     }
@@ -253,7 +271,7 @@ const st_workload_desc st_wl_amr = {
     .tables = "dissertation Table 2, 6, 7 (combustion simulation)",
     .ptx = "amr.ptx",
     .small = "32x32 base grid, depth 2, 3 hot spots/fronts",
-    .paper = "256x256 base grid, depth 3, 16 hot spots/fronts",
+    .paper = "256x256 base grid, depth 3, 12 hot spots/fronts",
     .variants = "flat cdp",
     .inputs = NULL,
     .run = run,

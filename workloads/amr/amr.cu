@@ -22,7 +22,9 @@
 // thread per cell. The host launches it over the base grid; a thread whose
 // cell must be refined launches amr_cdp itself over the cell's 8 x 8
 // sub-cells (64 threads, fire-and-forget), so the recursion is the kernel
-// launching itself, one launch per refined cell.
+// launching itself, one launch per refined cell. A host launch's tree makes
+// at most a budget of child launches; past it a thread refines its cell
+// itself (the results are the same).
 
 #define AMR_R 8
 #define AMR_SUB (AMR_R * AMR_R)
@@ -34,8 +36,10 @@ struct amr_param {
   unsigned *leaves;            // per base cell and depth: leaves
   unsigned long long *energy;  // per base cell and depth: the leaves' energy
   unsigned *refined;           // per depth: cells refined (the flat worklists' counters)
+  unsigned *launches;          // cdp: [0] child launches made, [1] refused (over the budget)
   unsigned long long tau;      // refinement threshold
   unsigned nblob, g, depth, s0;  // blobs, base grid side, max depth, base cell side (8^depth)
+  unsigned budget;             // cdp: child launches allowed per host launch
 };
 
 // The temperature at lattice point (x, y).
@@ -98,10 +102,49 @@ extern "C" __global__ void amr_cdp(const amr_param *p, unsigned x0, unsigned y0,
                                    unsigned w, unsigned d);
 
 // The one child launch: the 8 x 8 sub-cells of the cell at (x, y) of side
-// s, at depth d + 1, one thread each (the pocket is always 64 threads).
-__device__ void amr_launch_refine(const amr_param *p, unsigned x, unsigned y, unsigned s,
+// s, at depth d + 1, one thread each (the pocket is always 64 threads). The
+// host launch's tree makes at most p->budget child launches (under the
+// device runtime's pending-launch limit); past that it returns false and
+// the caller refines the cell itself.
+__device__ bool amr_launch_refine(const amr_param *p, unsigned x, unsigned y, unsigned s,
                                   unsigned d) {
+  if (atomicAdd(&p->launches[0], 1u) >= p->budget) {
+    atomicAdd(&p->launches[1], 1u);
+    return false;
+  }
   amr_cdp<<<1, AMR_SUB, 0, cudaStreamFireAndForget>>>(p, x, y, s / AMR_R, AMR_R, d + 1);
+  return true;
+}
+
+// Refines the cell at (x, y) of side s and depth d in this thread: its
+// sub-cells and theirs, depth first (a cell whose launch was refused).
+__device__ void amr_refine_here(const amr_param *p, unsigned x, unsigned y, unsigned s,
+                                unsigned d) {
+  unsigned cx[8], cy[8], next[8];
+  int top = 0;
+  cx[0] = x;
+  cy[0] = y;
+  next[0] = 0;
+  s /= AMR_R;
+  d++;
+  while (top >= 0) {
+    if (next[top] == AMR_SUB) {
+      top--;
+      s *= AMR_R;
+      d--;
+      continue;
+    }
+    unsigned j = next[top]++;
+    unsigned sx = cx[top] + (j % AMR_R) * s, sy = cy[top] + (j / AMR_R) * s;
+    if (amr_visit(p, sx, sy, s, d) >= 0) {
+      top++;
+      cx[top] = sx;
+      cy[top] = sy;
+      next[top] = 0;
+      s /= AMR_R;
+      d++;
+    }
+  }
 }
 
 extern "C" __global__ void amr_cdp(const amr_param *p, unsigned x0, unsigned y0, unsigned s,
@@ -109,5 +152,7 @@ extern "C" __global__ void amr_cdp(const amr_param *p, unsigned x0, unsigned y0,
   unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= w * w) return;
   unsigned x = x0 + (t % w) * s, y = y0 + (t / w) * s;
-  if (amr_visit(p, x, y, s, d) >= 0) amr_launch_refine(p, x, y, s, d);
+  if (amr_visit(p, x, y, s, d) >= 0 && !amr_launch_refine(p, x, y, s, d)) {
+    amr_refine_here(p, x, y, s, d);
+  }
 }

@@ -23,7 +23,8 @@
  *             hundreds of routes, most airports with a few; route lengths
  *
  * workloads/README.md gives the degree distribution each makes at the
- * workloads' sizes. */
+ * workloads' sizes (rmat, cage and flight: workloads/bfs_dp/README.md and
+ * workloads/sssp_dp/README.md). */
 #ifndef SIMTREF_WORKLOADS_GRAPH_H
 #define SIMTREF_WORKLOADS_GRAPH_H
 

@@ -8,7 +8,8 @@
 #    independently (awk), and against the program's output recorded on an
 #    NVIDIA H200, in functional and timing mode;
 #  - the launches counted per stream kind, the nesting depth;
-#  - timing: three launch levels in sequence cost at least three times the
+#  - timing: the kernel distributor's occupancy at the start and at its
+#    peak; three launch levels in sequence cost at least three times the
 #    Table 5 path (cudaGetParameterBuffer + cudaLaunchDevice for one lane)
 #    and far less with the cdp.* latencies set to 0; one kernel-distributor
 #    entry still runs the tree; two runs give identical statistics;
@@ -58,6 +59,13 @@ done
 cyc=$(stat_of "$TMP/s.txt" cycles)
 [ "$cyc" -ge $((3 * (8023 + 129 + 12187 + 1592))) ] || fail "timing: $cyc cycles, fewer than three launch paths"
 expect_eq "$(stat_of "$TMP/s.txt" cdp.launch_device.latency_avg)" 13779.000000 "cudaLaunchDevice latency"
+# The kernel distributor over time: only the parent holds an entry until
+# its first launches arrive (8152 + 13779 cycles in), so the first window
+# of the series (kd.series.window cycles, at most 16384 here) holds 1.
+win=$(stat_of "$TMP/s.txt" kd.series.window)
+[ "$win" -le 16384 ] || fail "kd.series.window $win"
+expect_eq "$(stat_of "$TMP/s.txt" kd.series.0)" 1.000000 "KDE occupancy at the start"
+expect_eq "$(stat_of "$TMP/s.txt" kd.occupancy_max)" 5 "KDE peak (parent, two children, two fire-and-forget grids)"
 "$SIMTREF" run "$TMP/cdp.yaml" --stats "$TMP/s2.txt" >/dev/null 2>&1
 grep -v -E 'wall|per_second' "$TMP/s.txt" > "$TMP/a"
 grep -v -E 'wall|per_second' "$TMP/s2.txt" > "$TMP/b"

@@ -239,6 +239,7 @@ st_lkernel *st_launchq_startable(st_launchq *q, uint64_t now) {
       }
       return lk;
     }
+    st_launchq_account(q, now);
     lk->state = LK_DISPATCHING;
     lk->t_dispatch = now + q->dispatch_latency;
     q->n_dispatching++;
@@ -257,6 +258,30 @@ void st_launchq_account(st_launchq *q, uint64_t now) {
   }
   uint64_t d = now - q->kd_last;
   size_t held = q->n_resident + q->n_dispatching;
+  st_kd_stats *kd = q->kd;
+  if (kd->window == 0) {
+    kd->window = 1000;
+    kd->t0 = q->kd_last;
+  }
+  /* The series: entry-cycles per window; when the run outgrows it, pairs
+   * of windows merge and the window doubles. */
+  for (uint64_t a = q->kd_last; a < now;) {
+    uint64_t idx = (a - kd->t0) / kd->window;
+    if (idx >= ST_KD_SERIES) {
+      for (uint32_t i = 0; i < ST_KD_SERIES / 2; i++) {
+        kd->series[i] = kd->series[2 * i] + kd->series[2 * i + 1];
+      }
+      memset(kd->series + ST_KD_SERIES / 2, 0, sizeof kd->series / 2);
+      kd->window *= 2;
+      kd->n_series = (kd->n_series + 1) / 2;
+      continue;
+    }
+    uint64_t end = kd->t0 + (idx + 1) * kd->window;
+    uint64_t seg = (now < end ? now : end) - a;
+    kd->series[idx] += seg * held;
+    kd->n_series = idx + 1 > kd->n_series ? (uint32_t)(idx + 1) : kd->n_series;
+    a += seg;
+  }
   q->kd->cycles += d;
   q->kd->occupied += d * held;
   q->kd->hist[held < 32 ? held : 32] += d;

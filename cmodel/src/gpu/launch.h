@@ -56,8 +56,15 @@ typedef struct st_lkernel {
   uint64_t t_dispatch;  /* LK_DISPATCHING: core cycle it reaches the kernel distributor */
 } st_lkernel;
 
+/* Points of the kernel distributor's occupancy over time. */
+#define ST_KD_SERIES 64
+
 /* The kernel distributor's occupancy over a run (core cycles). */
 typedef struct st_kd_stats {
+  uint64_t t0;           /* first core cycle observed */
+  uint64_t window;       /* cycles per point of the series (doubled as the run grows) */
+  uint64_t series[ST_KD_SERIES]; /* entry-cycles held in each window */
+  uint32_t n_series;     /* windows begun */
   uint64_t cycles;       /* core cycles observed */
   uint64_t occupied;     /* sum over cycles of the entries held */
   uint64_t full;         /* cycles with every entry held and a launch waiting for one */

@@ -292,6 +292,20 @@ void st_timing_run_stats(st_gpu *gpu, st_statset *out) {
       snprintf(key, sizeof key, "kd.cycles_held.%u", i);
       st_stat_u(out, key, kd->hist[i]);
     }
+    /* Over time: the mean entries held in each window of kd.series.window
+     * cycles from the first device-runtime run on (the last window may be
+     * partly run). */
+    st_stat_u(out, "kd.series.window", kd->window);
+    for (uint32_t i = 0; i < kd->n_series; i++) {
+      char key[48];
+      snprintf(key, sizeof key, "kd.series.%u", i);
+      uint64_t span = kd->window;
+      if (i + 1 == kd->n_series) {
+        uint64_t last = kd->t0 + kd->cycles - (kd->t0 + (uint64_t)i * kd->window);
+        span = last > 0 && last < span ? last : span;
+      }
+      st_stat_d(out, key, (double)kd->series[i] / (double)span);
+    }
   }
 }
 

@@ -3,6 +3,7 @@
 experiments/cdp-ideal.yaml.
 
 usage: scripts/cdp-report.py RUNS/cdp-paper RUNS/cdp-ideal [--csv FILE] [--plot PREFIX]
+                             [--inputs TEXT]
 
 Reads RUNS/cdp-paper/<app>[-<input>]-{flat,cdp}/k20c/base/stats.json and
 RUNS/cdp-ideal/<app>[-<input>]-cdp/k20c/ideal/stats.json (the CDP version with every launch
@@ -70,6 +71,12 @@ def main():
     ap.add_argument("ideal", help="RUNS/cdp-ideal")
     ap.add_argument("--csv")
     ap.add_argument("--plot", help="prefix of the PNG files")
+    ap.add_argument("--series", metavar="PAIR", action="append", default=[],
+                    help="with --plot, also draw PREFIX-kde-PAIR.png: the kernel distributor's "
+                         "occupancy over time in PAIR's CDP run (kd.series; PAIR as app or "
+                         "app-input, repeatable)")
+    ap.add_argument("--inputs", default="paper inputs",
+                    help="what the runs are, for the plots' titles (default: paper inputs)")
     a = ap.parse_args()
     for d in (a.paper, a.ideal):
         if not os.path.isdir(d):
@@ -129,7 +136,9 @@ def main():
                 f.write(",".join(str(r[k]) for k in keys) + "\n")
         os.replace(tmp, a.csv)
     if a.plot:
-        plot(a.plot, rows)
+        plot(a.plot, rows, a.inputs)
+        for pair in a.series:
+            plot_series(a.plot, a.paper, pair, a.inputs)
 
 
 def run_gnuplot(script, out):
@@ -141,7 +150,7 @@ def run_gnuplot(script, out):
     os.replace(out + ".tmp.png", out)
 
 
-def plot(prefix, rows):
+def plot(prefix, rows, inputs):
     dat = prefix + ".dat"
     with open(dat, "w") as f:
         for r in rows:
@@ -156,17 +165,44 @@ def plot(prefix, rows):
     run_gnuplot(head + [
         'set output "%s.tmp.png"' % out, 'set ylabel "speedup over the flat version"',
         'set logscale y 2', 'set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2',
-        'set title "CDP and ideal CDP (launch latencies 0) over flat: k20c, paper inputs '
-        '(seed, simulation: CDP 0.86x, CDPI 1.43x)"',
+        'set title "CDP and ideal CDP (launch latencies 0) over flat: k20c, %s '
+        '(seed, simulation: CDP 0.86x, CDPI 1.43x)"' % inputs,
         'plot "%s" u 2:xtic(1) t "CDP", "" u 3 t "CDPI (ideal)"' % dat], out)
     out = prefix + "-overhead.png"
     run_gnuplot(head + [
         'set output "%s.tmp.png"' % out, 'set ylabel "% of CDP time"', 'set y2label "entries"',
         'set ytics nomirror', 'set y2tics', 'set yrange [0:100]', 'set y2range [0:32]',
         'set title "Launch overhead ((CDP - CDPI) / CDP) and mean kernel-distributor '
-        'occupancy: k20c, paper inputs (seed, K20c: 36.1% mean)"',
+        'occupancy: k20c, %s (seed, K20c: 36.1%% mean)"' % inputs,
         'plot "%s" u 4:xtic(1) t "launch overhead (%%)" axes x1y1, '
         '"" u 5 t "KDE occupancy (entries, right)" axes x1y2' % dat], out)
+    os.remove(dat)
+
+
+def plot_series(prefix, root, pair, inputs):
+    st = stats(root, pair + "-cdp", "base")
+    if st is None:
+        die("no CDP run of %s in %s" % (pair, root))
+    win = st.get("kd.series.window")
+    pts = []
+    i = 0
+    while "kd.series.%d" % i in st:
+        pts.append(st["kd.series.%d" % i])
+        i += 1
+    if not win or not pts:
+        die("%s's CDP run has no kd.series (no device launch?)" % pair)
+    dat = prefix + "-kde.dat"
+    with open(dat, "w") as f:
+        for i, v in enumerate(pts):
+            f.write("%d %.4f\n" % ((i + 0.5) * win, v))
+    out = "%s-kde-%s.png" % (prefix, pair)
+    run_gnuplot(['set terminal pngcairo size 900,360 noenhanced font "sans,10"',
+                 'set output "%s.tmp.png"' % out, 'set grid', 'set key off',
+                 'set xlabel "core cycle"', 'set ylabel "KDE entries held (mean per window)"',
+                 'set yrange [0:33]',
+                 'set title "Kernel-distributor occupancy over time: %s CDP, k20c, %s '
+                 '(32 entries)"' % (pair, inputs),
+                 'plot "%s" u 1:2 w steps lw 2' % dat], out)
     os.remove(dat)
 
 

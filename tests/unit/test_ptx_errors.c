@@ -355,12 +355,20 @@ static void test_function_addresses(void **state) {
   ptx_parse_fails(text, "t.ptx:8:23: error: unsupported offset on a function address at '+'");
   ptx_parse_fails(HEAD ".visible .entry k()\n{\n  ret;\n}\n.global .u64 t = k;\n",
                   "t.ptx:8:18: error: address of a kernel entry 'k'");
-  ptx_parse_fails(HEAD ".extern .func (.param .b32 r) __cudaCDP2LaunchDeviceV2(.param .b64 b, "
+  /* A device-runtime function the model does not provide. */
+  ptx_parse_fails(HEAD ".extern .func (.param .b32 r) __cudaCDP2GraphLaunch(.param .b64 b, "
                        ".param .b64 s);\n.visible .entry k()\n{\n  .param .b32 r;\n"
                        "  .param .b64 b;\n  .param .b64 s;\n"
-                       "  call.uni (r), __cudaCDP2LaunchDeviceV2, (b, s);\n}\n",
+                       "  call.uni (r), __cudaCDP2GraphLaunch, (b, s);\n}\n",
                   "t.ptx:10:17: error: device-runtime function not modelled "
-                  "'__cudaCDP2LaunchDeviceV2'");
+                  "'__cudaCDP2GraphLaunch'");
+  /* One it provides, declared with another signature. */
+  ptx_parse_fails(HEAD ".extern .func (.param .b32 r) __cudaCDP2LaunchDeviceV2(.param .b64 b);\n"
+                       ".visible .entry k()\n{\n  .param .b32 r;\n"
+                       "  .param .b64 b;\n"
+                       "  call.uni (r), __cudaCDP2LaunchDeviceV2, (b);\n}\n",
+                  "t.ptx:9:17: error: device-runtime function declared with another signature "
+                  "than the CUDA 12 device runtime's (docs/cdp.md) '__cudaCDP2LaunchDeviceV2'");
 }
 
 int main(void) {

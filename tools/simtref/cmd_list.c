@@ -99,6 +99,12 @@ static void list_suite(const char *suite) {
            w->seeds, w->category);
     printf("           tables: %s\n", w->tables != NULL ? w->tables : "(none stated)");
     printf("           measured: %s\n", classes != NULL ? classes : "(not classified yet)");
+    if (w->variants != NULL) {
+      printf("           variants (--variant): %s\n", w->variants);
+    }
+    if (w->inputs != NULL) {
+      printf("           inputs (--input): %s\n", w->inputs);
+    }
   }
 }
 

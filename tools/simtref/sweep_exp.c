@@ -23,7 +23,8 @@ typedef struct exp_parser {
 static const char *const top_keys[] = {"name",     "description", "size",     "seed",
                                        "workloads", "configs",    "overrides", "variants",
                                        "baseline", NULL};
-static const char *const workload_keys[] = {"name", "size", "seed", "label", NULL};
+static const char *const workload_keys[] = {"name",    "size",  "seed", "label",
+                                             "variant", "input", NULL};
 
 static void error_at(exp_parser *p, unsigned line, unsigned col, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -224,6 +225,10 @@ static void parse_workload(exp_parser *p, yaml_node_t *n, bool paper, uint64_t s
         ok = want_seed(p, v, &w.seed) && ok;
       } else if (key != NULL && strcmp(key, "label") == 0) {
         ok = want_label(p, v, "label", w.label) && ok;
+      } else if (key != NULL && strcmp(key, "variant") == 0) {
+        ok = want_label(p, v, "variant", w.variant) && ok;
+      } else if (key != NULL && strcmp(key, "input") == 0) {
+        ok = want_label(p, v, "input", w.input) && ok;
       } else {
         unknown_key(p, k, " in a workload", workload_keys);
         ok = false;
@@ -237,7 +242,8 @@ static void parse_workload(exp_parser *p, yaml_node_t *n, bool paper, uint64_t s
       w.col = NODE_COL(name_node);
     }
   } else {
-    FAIL(p, n, "workload: expected a name or {name: N, size: small|paper, seed: S, label: L}");
+    FAIL(p, n, "workload: expected a name or {name: N, size: small|paper, seed: S, label: L, "
+               "variant: V, input: I}");
     ok = false;
   }
   if (!ok) {

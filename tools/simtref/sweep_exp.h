@@ -29,6 +29,8 @@ typedef struct sweep_workload {
   char label[SWEEP_LABEL_MAX]; /* its directory name: name, unless label: is given */
   bool paper;                  /* --size paper (else small) */
   uint64_t seed;               /* --seed */
+  char variant[SWEEP_LABEL_MAX]; /* --variant, "" for the default */
+  char input[SWEEP_LABEL_MAX];   /* --input, "" for the default */
   unsigned line, col;
 } sweep_workload;
 

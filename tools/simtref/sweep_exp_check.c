@@ -28,7 +28,19 @@ int sweep_exp_check_workloads(sweep_exp *exp, FILE *errs) {
   int nerr = 0;
   for (size_t i = 0; i < exp->n_wl; i++) {
     const sweep_workload *w = &exp->wl[i];
-    if (st_workload_find(w->name) != NULL) {
+    const st_workload_desc *wd = st_workload_find(w->name);
+    if (wd != NULL) {
+      const char *bad = w->variant[0] && !st_wl_word_in(wd->variants, w->variant) ? w->variant
+                        : w->input[0] && !st_wl_word_in(wd->inputs, w->input)     ? w->input
+                                                                                  : NULL;
+      if (bad != NULL) {
+        bool v = bad == w->variant;
+        const char *list = v ? wd->variants : wd->inputs;
+        fprintf(errs, "%s:%u:%u: error: workload %s has no %s '%s' (its %ss: %s)\n", exp->file,
+                w->line, w->col, w->name, v ? "variant" : "input", bad,
+                v ? "variant" : "input", list != NULL ? list : "none");
+        nerr++;
+      }
       continue;
     }
     const char *hint = sw_closest(w->name, names);

@@ -139,6 +139,14 @@ char **sweep_job_run_argv(const sweep_plan *plan, const sweep_job *job, const ch
   for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
     sw_argv_push(&v, &n, words[i]);
   }
+  if (w->variant[0] != '\0') {
+    sw_argv_push(&v, &n, "--variant");
+    sw_argv_push(&v, &n, w->variant);
+  }
+  if (w->input[0] != '\0') {
+    sw_argv_push(&v, &n, "--input");
+    sw_argv_push(&v, &n, w->input);
+  }
   push_config(&v, &n, plan, job);
   sw_argv_push(&v, &n, "--stats");
   sw_argv_push(&v, &n, stats_path);
@@ -159,8 +167,11 @@ char *sweep_job_ident(const sweep_plan *plan, const sweep_job *job) {
   const sweep_exp *e = plan->exp;
   const sweep_workload *w = &e->wl[job->w];
   uint64_t hash = e->hash ? e->hash[job->c * e->n_var + job->v] : 0;
-  return sw_fmt("workload: %s\nsize: %s\nseed: %" PRIu64 "\nconfig_hash: %016" PRIx64 "\n",
-                w->name, w->paper ? "paper" : "small", w->seed, hash);
+  return sw_fmt("workload: %s\nsize: %s\nseed: %" PRIu64 "%s%s%s%s%s%s\nconfig_hash: %016" PRIx64
+                "\n",
+                w->name, w->paper ? "paper" : "small", w->seed, w->variant[0] ? "\nvariant: " : "",
+                w->variant, w->variant[0] ? "" : "", w->input[0] ? "\ninput: " : "", w->input, "",
+                hash);
 }
 
 sweep_job_state sweep_job_state_of(const sweep_job *job, const char *ident) {

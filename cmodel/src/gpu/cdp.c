@@ -349,7 +349,10 @@ static st_status launch(void *ctx, const st_devrt_site *s, uint64_t buf, uint64_
                                 sl->shmem, &l.k, err);
   if (rc != ST_OK) {
     /* Too much shared memory for an SM: a configuration error. */
-    *result = fail(rt, s, ST_CUDA_INVALID_CONFIGURATION, "%s", err->msg);
+    char msg[sizeof err->msg];
+    snprintf(msg, sizeof msg, "%s", err->msg);
+    st_error_clear(err);
+    *result = fail(rt, s, ST_CUDA_INVALID_CONFIGURATION, "%s", msg);
     release_slot(rt, sl);
     return ST_OK;
   }

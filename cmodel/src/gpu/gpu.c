@@ -461,6 +461,15 @@ static st_status func_sink(void *ctx, st_cdp_launch *l, st_error *err) {
   return ST_OK;
 }
 
+/* A device launch that failed makes the run fail, once. */
+static st_status launch_errors(st_gpu *gpu, st_error *err) {
+  const char *report;
+  if (st_cdp_take_error(gpu->cdp, &report) == 0) {
+    return ST_OK;
+  }
+  return st_error_set(err, ST_ERR_FAULT, "%s", report);
+}
+
 /* Runs grid k and then its launch tree: k's device launches in launch
  * order (each with its own tree), then its tail launches in order. Any
  * order the streams allow gives the same results, since a grid cannot wait
@@ -472,6 +481,11 @@ static st_status run_tree(st_gpu *gpu, st_kernel *k, st_error *err) {
   st_status rc = st_run_functional(gpu, k, err);
   gpu->ftree = outer;
   gpu->totals.kernels++;
+  if (rc == ST_OK) {
+    /* A failed device launch stops the tree here (launches run depth
+     * first: runaway recursion meets cdp.max_depth). */
+    rc = launch_errors(gpu, err);
+  }
   for (int tails = 0; tails < 2; tails++) {
     for (size_t i = 0; i < mine.n; i++) {
       st_cdp_launch *l = &mine.l[i];
@@ -487,15 +501,6 @@ static st_status run_tree(st_gpu *gpu, st_kernel *k, st_error *err) {
   }
   free(mine.l);
   return rc;
-}
-
-/* A device launch that failed makes the run fail, once. */
-static st_status launch_errors(st_gpu *gpu, st_error *err) {
-  const char *report;
-  if (st_cdp_take_error(gpu->cdp, &report) == 0) {
-    return ST_OK;
-  }
-  return st_error_set(err, ST_ERR_FAULT, "%s", report);
 }
 
 static st_status run_queue(st_gpu *gpu, st_error *err) {

@@ -19,32 +19,45 @@ void st_devrt_site_describe(const st_devrt_site *s, char *buf, size_t size) {
            in->line, in->col, text);
 }
 
-/* Lane l's call-site variable i (arguments after the return values). */
-static uint8_t *site_var(st_ectx *c, const st_function *caller, uint32_t i, uint32_t l) {
+/* Lane l's call-site variable i (arguments after the return values) and
+ * its size. */
+static uint8_t *site_var(st_ectx *c, const st_function *caller, uint32_t i, uint32_t l,
+                         uint64_t *size) {
   const st_module *m = c->env->k->mod;
   const st_symbol *sym = &m->syms[m->call_syms[c->in->call_first + i]];
   st_warp *w = c->w;
+  *size = sym->size;
   return w->local + (size_t)l * w->local_stride + w->local_base + caller->local_bytes +
          sym->offset;
 }
 
-static uint64_t arg_u64(st_ectx *c, const st_function *caller, uint32_t i, uint32_t l) {
-  uint64_t v = 0;
-  memcpy(&v, site_var(c, caller, c->in->n_call_rets + i, l), 8);
+/* `bytes` bytes at offset `at` of argument i (zero beyond the variable the
+ * caller passed: a narrower argument reads as zero-extended). */
+static uint64_t arg_bits(st_ectx *c, const st_function *caller, uint32_t i, uint32_t l,
+                         uint32_t at, unsigned bytes) {
+  uint64_t size, v = 0;
+  const uint8_t *p = site_var(c, caller, c->in->n_call_rets + i, l, &size);
+  if (at < size) {
+    memcpy(&v, p + at, size - at < bytes ? (size_t)(size - at) : bytes);
+  }
   return v;
+}
+
+static uint64_t arg_u64(st_ectx *c, const st_function *caller, uint32_t i, uint32_t l) {
+  return arg_bits(c, caller, i, l, 0, 8);
 }
 
 static uint32_t arg_u32(st_ectx *c, const st_function *caller, uint32_t i, uint32_t l,
                         uint32_t at) {
-  uint32_t v = 0;
-  memcpy(&v, site_var(c, caller, c->in->n_call_rets + i, l) + at, 4);
-  return v;
+  return (uint32_t)arg_bits(c, caller, i, l, at, 4);
 }
 
 static void set_ret(st_ectx *c, const st_function *caller, uint32_t l, uint64_t v,
                     unsigned bytes) {
   if (c->in->n_call_rets > 0) {
-    memcpy(site_var(c, caller, 0, l), &v, bytes);
+    uint64_t size;
+    uint8_t *p = site_var(c, caller, 0, l, &size);
+    memcpy(p, &v, size < bytes ? (size_t)size : bytes);
   }
 }
 

@@ -22,7 +22,6 @@ typedef struct cdp_slot {
   const st_kmodule *kmod;
   st_dim3 grid, block;
   uint32_t shmem;
-  uint64_t parent_id; /* the grid that asked for it */
 } cdp_slot;
 
 /* A thread's last error (only non-zero ones are kept). */
@@ -269,7 +268,6 @@ static st_status param_buffer(void *ctx, const st_devrt_site *s, uint64_t func,
   sl->grid = (st_dim3){grid[0], grid[1], grid[2]};
   sl->block = (st_dim3){block[0], block[1], block[2]};
   sl->shmem = shmem;
-  sl->parent_id = k->launch_id;
   uint8_t *p = st_gmem_ptr(rt->gmem, sl->addr, SLOT_BYTES);
   if (p != NULL) {
     memset(p, 0, SLOT_BYTES);
@@ -283,6 +281,27 @@ static void release_slot(st_cdp *rt, cdp_slot *sl) {
   sl->live = false;
   rt->free_slots[rt->n_free++] = (uint32_t)(sl - rt->slots);
   rt->outstanding--;
+}
+
+/* True if handle is a stream cudaStreamCreateWithFlags made. */
+static bool created_stream(const st_cdp *rt, uint64_t handle) {
+  return handle >= STREAM_HANDLE_BASE && (handle - STREAM_HANDLE_BASE) % 16 == 0 &&
+         (handle - STREAM_HANDLE_BASE) / 16 < rt->next_stream;
+}
+
+/* Core cycles one warp spends in a call of kind made by x of its lanes
+ * (spec §1.1.2: A * x + b). */
+static uint64_t call_latency(const st_config *cfg, st_builtin kind, uint32_t x) {
+  switch (kind) {
+  case ST_BI_PARAM_BUFFER:
+    return (uint64_t)cfg->cdp.param_buffer_b + (uint64_t)cfg->cdp.param_buffer_a * x;
+  case ST_BI_LAUNCH:
+    return (uint64_t)cfg->cdp.launch_b + (uint64_t)cfg->cdp.launch_a * x;
+  case ST_BI_STREAM_CREATE:
+    return (uint64_t)cfg->cdp.stream_create;
+  default:
+    return 0;
+  }
 }
 
 /* The launch shape's error, as the device runtime checks it, or NULL. */
@@ -321,10 +340,8 @@ static st_status launch(void *ctx, const st_devrt_site *s, uint64_t buf, uint64_
   st_cdp_kind kind = stream == 0                           ? ST_CDP_DEFAULT
                      : stream == ST_STREAM_TAIL_LAUNCH     ? ST_CDP_TAIL
                      : stream == ST_STREAM_FIRE_AND_FORGET ? ST_CDP_FORGET
-                     : stream >= STREAM_HANDLE_BASE && (stream - STREAM_HANDLE_BASE) % 16 == 0 &&
-                             (stream - STREAM_HANDLE_BASE) / 16 < rt->next_stream
-                         ? ST_CDP_CREATED
-                         : ST_CDP_KINDS;
+                     : created_stream(rt, stream)           ? ST_CDP_CREATED
+                                                            : ST_CDP_KINDS;
   const char *shape = bad_shape(rt->cfg, sl);
   if (kind == ST_CDP_KINDS) {
     *result = fail(rt, s, ST_CUDA_INVALID_RESOURCE_HANDLE,
@@ -369,10 +386,7 @@ static st_status launch(void *ctx, const st_devrt_site *s, uint64_t buf, uint64_
   l.parent_cta = s->w->cta->linear_id;
   l.stream = kind == ST_CDP_CREATED ? stream : 0;
   l.kind = (uint8_t)kind;
-  l.depth = l.k.depth;
-  l.t_issue = s->env->clock;
-  uint32_t x = s->x;
-  l.t_arrive = l.t_issue + (uint64_t)rt->cfg->cdp.launch_b + (uint64_t)rt->cfg->cdp.launch_a * x;
+  l.t_arrive = s->env->clock + call_latency(rt->cfg, ST_BI_LAUNCH, s->x);
   if (rt->sink == NULL) {
     free(l.k.params);
     return st_error_set(err, ST_ERR_FAULT, "device launch of %s: no launch queue", child);
@@ -380,7 +394,7 @@ static st_status launch(void *ctx, const st_devrt_site *s, uint64_t buf, uint64_
   rt->launches[kind]++;
   rt->pending++;
   rt->max_pending = rt->pending > rt->max_pending ? rt->pending : rt->max_pending;
-  rt->max_depth = l.depth > rt->max_depth ? l.depth : rt->max_depth;
+  rt->max_depth = l.k.depth > rt->max_depth ? l.k.depth : rt->max_depth;
   return rt->sink(rt->sink_ctx, &l, err);
 }
 
@@ -396,8 +410,7 @@ static uint32_t stream_create(void *ctx, const st_devrt_site *s, uint32_t flags,
 
 static uint32_t stream_destroy(void *ctx, const st_devrt_site *s, uint64_t stream) {
   st_cdp *rt = ctx;
-  if (stream >= STREAM_HANDLE_BASE && (stream - STREAM_HANDLE_BASE) % 16 == 0 &&
-      (stream - STREAM_HANDLE_BASE) / 16 < rt->next_stream) {
+  if (created_stream(rt, stream)) {
     return ST_CUDA_SUCCESS; /* its launches still run in order */
   }
   return fail(rt, s, ST_CUDA_INVALID_RESOURCE_HANDLE,
@@ -419,22 +432,7 @@ static uint32_t last_error(void *ctx, const st_devrt_site *s, bool reset) {
 
 static uint32_t cycles(void *ctx, st_builtin kind, uint32_t x) {
   st_cdp *rt = ctx;
-  const st_config *cfg = rt->cfg;
-  uint64_t c = 0;
-  switch (kind) {
-  case ST_BI_PARAM_BUFFER:
-    c = (uint64_t)cfg->cdp.param_buffer_b + (uint64_t)cfg->cdp.param_buffer_a * x;
-    break;
-  case ST_BI_LAUNCH:
-    c = (uint64_t)cfg->cdp.launch_b + (uint64_t)cfg->cdp.launch_a * x;
-    break;
-  case ST_BI_STREAM_CREATE:
-    c = (uint64_t)cfg->cdp.stream_create;
-    break;
-  default:
-    c = 0;
-    break;
-  }
+  uint64_t c = call_latency(rt->cfg, kind, x);
   rt->calls[kind]++;
   rt->call_lanes[kind] += x;
   rt->call_cycles[kind] += c;

@@ -33,8 +33,6 @@ typedef struct st_cdp_launch {
   uint64_t parent_cta;   /* linear id of the launching block */
   uint64_t stream;       /* ST_CDP_CREATED: the handle */
   uint8_t kind;          /* st_cdp_kind */
-  uint32_t depth;        /* the launching grid's depth + 1 */
-  uint64_t t_issue;      /* core cycle of the launching call (timing mode) */
   uint64_t t_arrive;     /* core cycle the launch reaches the pending pool (timing mode) */
 } st_cdp_launch;
 

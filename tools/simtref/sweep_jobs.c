@@ -167,11 +167,11 @@ char *sweep_job_ident(const sweep_plan *plan, const sweep_job *job) {
   const sweep_exp *e = plan->exp;
   const sweep_workload *w = &e->wl[job->w];
   uint64_t hash = e->hash ? e->hash[job->c * e->n_var + job->v] : 0;
-  return sw_fmt("workload: %s\nsize: %s\nseed: %" PRIu64 "%s%s%s%s%s%s\nconfig_hash: %016" PRIx64
+  /* variant and input only when given: earlier jobs keep their identity */
+  return sw_fmt("workload: %s\nsize: %s\nseed: %" PRIu64 "%s%s%s%s\nconfig_hash: %016" PRIx64
                 "\n",
                 w->name, w->paper ? "paper" : "small", w->seed, w->variant[0] ? "\nvariant: " : "",
-                w->variant, w->variant[0] ? "" : "", w->input[0] ? "\ninput: " : "", w->input, "",
-                hash);
+                w->variant, w->input[0] ? "\ninput: " : "", w->input, hash);
 }
 
 sweep_job_state sweep_job_state_of(const sweep_job *job, const char *ident) {

@@ -49,11 +49,20 @@ typedef enum st_fetch_arb_kind {
   ST_FETCH_COUNT
 } st_fetch_arb_kind;
 
+/* dtbl.overflow */
+typedef enum st_dtbl_overflow {
+  ST_DTBL_OVF_KERNEL = 0, /* launched as a new device kernel (KMU path) */
+  ST_DTBL_OVF_GLOBAL      /* its record stays in global memory, loaded at dispatch */
+} st_dtbl_overflow;
+
 /* cta_scheduler.policy */
 typedef enum st_cta_policy {
   ST_CTA_RR = 0, /* load-balanced round robin up to the occupancy limit */
   ST_CTA_STATIC, /* round robin, at most cta_scheduler.limit CTAs per SM */
   ST_CTA_DYNCTA, /* round robin, at most n CTAs per SM, n set by each SM's DYNCTA unit */
+  ST_CTA_LAPERM_TBPRI,    /* LaPerm TB-Pri: dynamic blocks first, by nesting level */
+  ST_CTA_LAPERM_SMXBIND,  /* LaPerm SMX-Bind: TB-Pri, children bound to the parent's SM */
+  ST_CTA_LAPERM_ADAPTIVE, /* LaPerm Adaptive-Bind: SMX-Bind plus sticky work stealing */
   ST_CTA_POLICY_COUNT
 } st_cta_policy;
 
@@ -152,6 +161,20 @@ typedef struct st_config {
     int64_t pending_limit;                  /* launches made and not yet started */
     int64_t max_depth;                      /* nesting depth of device launches */
   } cdp;
+  struct {
+    /* Dynamic thread-block launch (docs/units/dtbl.md; spec §1.2): an
+     * aggregated group joins a resident kernel of the same entry, block
+     * shape and dynamic shared memory through the aggregated group table. */
+    bool enable;              /* the GPU has DTBL's hardware (the AGT unit) */
+    int64_t agt_entries;      /* AGT entries (a power of two) */
+    int64_t launch_b;         /* cudaLaunchAggGroup: per-warp cost (eligible-KDE search) */
+    int64_t launch_a;         /* cudaLaunchAggGroup: cost per group (AGT hash and fill) */
+    int overflow;             /* st_dtbl_overflow: a group whose AGT entry is busy */
+    int64_t miss_latency;     /* loading a group record from global memory at dispatch */
+  } dtbl;
+  struct {
+    int64_t levels;           /* LaPerm: the highest priority level L */
+  } laperm;
   struct {
     int64_t warp_size;
     int64_t simd_width;

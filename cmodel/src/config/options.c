@@ -17,7 +17,10 @@ static const char *const warp_sched_names[] = {"lrr",     "gto",     "tls", "mwf
                                                "mwf_gto", "gcaws",   "caws_blk", "caws_sm",
                                                "caws_avg", NULL};
 static const char *const fetch_arb_names[] = {"rr", "cff", NULL};
-static const char *const cta_policy_names[] = {"rr", "static", "dyncta", NULL};
+static const char *const cta_policy_names[] = {"rr",          "static",          "dyncta",
+                                                "laperm_tbpri", "laperm_smxbind", "laperm_adaptive",
+                                                NULL};
+static const char *const dtbl_overflow_names[] = {"kernel", "global", NULL};
 static const char *const dyncta_init_names[] = {"one", "half", "max", NULL};
 static const char *const repl_names[] = {"lru", "fifo", NULL};
 static const char *const write_names[] = {"write_back", "write_through", "write_evict",
@@ -115,6 +118,25 @@ const st_option st_options[] = {
     OPT_INT("cdp.max_depth", cdp.max_depth, 1, 24, "24", "levels",
             "nesting depth of device launches (a host launch is depth 0); deeper is "
             "cudaErrorLaunchMaxDepthExceeded"),
+
+    /* dtbl: dynamic thread-block launch (docs/units/dtbl.md, spec §1.2) */
+    OPT_BOOL("dtbl.enable", dtbl.enable, "false",
+             "the GPU has dynamic thread-block launch (the aggregated group table, unit agt); "
+             "without it a cudaLaunchAggGroup call is an error"),
+    OPT_INT("dtbl.agt_entries", dtbl.agt_entries, 16, 65536, "1024", "entries",
+            "aggregated group table entries (a power of two), indexed by the launching "
+            "thread's hardware thread id modulo the size"),
+    OPT_INT("dtbl.launch_b", dtbl.launch_b, 0, 10000000, "32", "cycles",
+            "cudaLaunchAggGroup: per-warp cost b of its A*x + b latency (the eligible-kernel "
+            "search, one cycle per kernel distributor entry)"),
+    OPT_INT("dtbl.launch_a", dtbl.launch_a, 0, 1000000, "1", "cycles",
+            "cudaLaunchAggGroup: cost A per calling thread (the AGT hash and fill)"),
+    OPT_ENUM("dtbl.overflow", dtbl.overflow, dtbl_overflow_names, "kernel",
+             "a group whose AGT entry is busy: kernel launches it as a new device kernel, "
+             "global keeps its record in global memory and loads it when it is dispatched"),
+    OPT_INT("dtbl.miss_latency", dtbl.miss_latency, 0, 100000, "300", "cycles",
+            "dtbl.overflow global: core cycles to load a group record from global memory "
+            "before its first block is dispatched"),
 
     /* sm */
     OPT_INT("sm.warp_size", sm.warp_size, 32, 32, "32", "threads", "threads per warp"),
@@ -320,7 +342,11 @@ const st_option st_options[] = {
     /* cta scheduler */
     OPT_ENUM("cta_scheduler.policy", cta_scheduler.policy, cta_policy_names, "rr",
              "how CTAs are handed to SMs, round robin: rr up to the occupancy limit, static up "
-             "to cta_scheduler.limit, dyncta up to each SM's DYNCTA limit n (dyncta.*)"),
+             "to cta_scheduler.limit, dyncta up to each SM's DYNCTA limit n (dyncta.*); LaPerm's "
+             "locality-aware policies laperm_tbpri, laperm_smxbind, laperm_adaptive (laperm.*)"),
+    OPT_INT("laperm.levels", laperm.levels, 1, 15, "4", "levels",
+            "LaPerm: the highest priority level L (a launch gets its parent block's level + 1, "
+            "at most L; host kernels are level 0)"),
     OPT_INT("cta_scheduler.limit", cta_scheduler.limit, 0, 64, "0", "CTAs",
             "static policy: CTAs per SM at most (0 = the occupancy limit)"),
 

@@ -80,6 +80,13 @@ st_status st_config_validate(st_config *cfg, const st_config_origin *origin, st_
                        cfg->l1d.cacp_critical_ways, cfg->l1d.ways);
   }
 
+  if (!is_pow2(cfg->dtbl.agt_entries)) {
+    return st_error_at(err, ST_ERR_CONFIG, where(origin, "dtbl.agt_entries", NULL),
+                       "dtbl.agt_entries %" PRId64 " is not a power of two (the table is "
+                       "indexed by the hardware thread id modulo its size)",
+                       cfg->dtbl.agt_entries);
+  }
+
   if (cfg->l1d.policy == ST_L1D_POLICY_CTRLC) {
     const int64_t per = cfg->l1d.ctrlc_period;
     if ((per & (per - 1)) != 0) {

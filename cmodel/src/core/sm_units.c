@@ -83,6 +83,9 @@ st_status st_sm_units_init(st_sm *sm, st_error *err) {
       }
       break;
     }
+    case ST_ROLE_TB_SCHED:
+    case ST_ROLE_GPU:
+      break; /* GPU-level instances: the GPU makes them (gpu/gpu_units.c) */
     default:
       rc = st_error_set(err, ST_ERR_CONFIG, "unit %s: the model has no place for role %s yet",
                         u->desc->name, st_role_name(u->role));

@@ -80,6 +80,13 @@ static const st_tbs_policy policies[ST_CTA_POLICY_COUNT] = {
                        sizeof(rr_state)},
     [ST_CTA_DYNCTA] = {"dyncta", limit_occupancy, guaranteed_one, rr_dispatch, NULL,
                        sizeof(rr_state)},
+    /* LaPerm's policies: placeholders until the laperm unit is hosted. */
+    [ST_CTA_LAPERM_TBPRI] = {"laperm_tbpri", limit_occupancy, guaranteed_all, rr_dispatch, NULL,
+                             sizeof(rr_state)},
+    [ST_CTA_LAPERM_SMXBIND] = {"laperm_smxbind", limit_occupancy, guaranteed_all, rr_dispatch,
+                               NULL, sizeof(rr_state)},
+    [ST_CTA_LAPERM_ADAPTIVE] = {"laperm_adaptive", limit_occupancy, guaranteed_all, rr_dispatch,
+                                NULL, sizeof(rr_state)},
 };
 
 const st_tbs_policy *st_tbs_policy_of(const st_config *cfg) {

@@ -75,10 +75,10 @@ static const role_info roles[ST_ROLE_COUNT] = {
                             true},
     [ST_ROLE_L2_POLICY] = {"l2", "L2 policy (one per L2 slice)", ST_USCOPE_L2, false, false},
     [ST_ROLE_TB_SCHED] = {"tbsched", "thread-block scheduler (one per GPU)", ST_USCOPE_GPU, false,
-                          false},
+                          true},
     [ST_ROLE_CLOCK_CTRL] = {"clock", "per-SM clock controller (one per SM)", ST_USCOPE_SM, false,
                             false},
-    [ST_ROLE_GPU] = {"gpu", "GPU-level unit (one per GPU)", ST_USCOPE_GPU, false, false},
+    [ST_ROLE_GPU] = {"gpu", "GPU-level unit (one per GPU)", ST_USCOPE_GPU, false, true},
 };
 
 const char *st_role_name(st_role r) { return r < ST_ROLE_COUNT ? roles[r].name : "?"; }

@@ -220,6 +220,7 @@ st_status st_sm_launch_cta(st_sm *sm, st_rkernel *rk, uint64_t linear, uint64_t 
       sm->ctas[slot].oracle_crit = w;
     }
     tw->fw = &cta->warps[w];
+    tw->fw->hw_slot = first + w;
     tw->rk = rk;
     tw->dec = rk->dec;
     tw->code_base = code_base;

@@ -28,7 +28,8 @@ enum {
   ST_CUDA_LAUNCH_MAX_DEPTH_EXCEEDED = 65,
   ST_CUDA_LAUNCH_PENDING_COUNT_EXCEEDED = 69,
   ST_CUDA_INVALID_DEVICE_FUNCTION = 98,
-  ST_CUDA_INVALID_RESOURCE_HANDLE = 400
+  ST_CUDA_INVALID_RESOURCE_HANDLE = 400,
+  ST_CUDA_NOT_SUPPORTED = 801
 };
 
 /* The CUDA 12 device runtime's special stream handles. */
@@ -57,6 +58,11 @@ typedef struct st_devrt_ops {
    * the cudaError_t. */
   st_status (*launch)(void *ctx, const st_devrt_site *s, uint64_t buf, uint64_t stream,
                       uint32_t *result, st_error *err);
+  /* cudaLaunchAggGroup (DTBL): launches the aggregated group of buffer buf,
+   * agg blocks of tb threads running entry func; *result the cudaError_t. */
+  st_status (*launch_agg)(void *ctx, const st_devrt_site *s, uint64_t func, uint64_t buf,
+                          const uint32_t agg[3], const uint32_t tb[3], uint32_t shmem,
+                          uint32_t *result, st_error *err);
   /* cudaStreamCreateWithFlags: a new stream's handle. */
   uint32_t (*stream_create)(void *ctx, const st_devrt_site *s, uint32_t flags, uint64_t *stream);
   uint32_t (*stream_destroy)(void *ctx, const st_devrt_site *s, uint64_t stream);

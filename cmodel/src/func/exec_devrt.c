@@ -95,6 +95,17 @@ void st_exec_builtin(st_ectx *c, const st_function *callee, const st_function *c
       set_ret(c, caller, l, result, 4);
       break;
     }
+    case ST_BI_LAUNCH_AGG: {
+      uint32_t agg[3], tb[3], result = 0;
+      for (uint32_t d = 0; d < 3; d++) {
+        agg[d] = arg_u32(c, caller, 2, l, 4 * d);
+        tb[d] = arg_u32(c, caller, 3, l, 4 * d);
+      }
+      rc = rt->launch_agg(ctx, &site, arg_u64(c, caller, 0, l), arg_u64(c, caller, 1, l), agg, tb,
+                          arg_u32(c, caller, 4, l, 0), &result, c->env->err);
+      set_ret(c, caller, l, result, 4);
+      break;
+    }
     case ST_BI_STREAM_CREATE: {
       uint64_t handle = 0;
       uint32_t result = rt->stream_create(ctx, &site, arg_u32(c, caller, 1, l, 0), &handle);

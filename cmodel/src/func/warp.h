@@ -85,6 +85,8 @@ typedef struct st_warp {
   uint64_t warp_insts;   /* instructions executed */
   uint64_t thread_insts; /* active threads summed over instructions */
   st_mem_access access;  /* of the last instruction */
+  uint32_t hw_slot;      /* its warp slot on the SM (timing mode; 0 in functional mode):
+                            lane l is the SM's hardware thread hw_slot * 32 + l */
   uint32_t devrt_cycles; /* cycles its last instruction, a device-runtime call, takes
                             (timing mode reads and clears it; func/devrt.h) */
 } st_warp;

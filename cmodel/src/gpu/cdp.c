@@ -56,6 +56,7 @@ struct st_cdp {
   uint64_t waited_sum, waited_max;
   uint32_t max_pending, max_depth;
   uint64_t streams_created;
+  uint64_t groups_started, groups_joined, groups_as_kernels, group_ctas, group_waited_sum;
 };
 
 st_status st_cdp_create(const st_config *cfg, st_gmem *gmem, st_cdp **out, st_error *err) {
@@ -109,6 +110,15 @@ void st_cdp_started(st_cdp *rt, const st_kernel *k, uint64_t waited) {
   rt->waited_max = waited > rt->waited_max ? waited : rt->waited_max;
 }
 
+void st_cdp_group_started(st_cdp *rt, const st_kernel *k, uint64_t waited, st_group_start how) {
+  rt->pending -= rt->pending > 0;
+  rt->groups_started++;
+  rt->groups_joined += how == ST_GROUP_JOINED;
+  rt->groups_as_kernels += how == ST_GROUP_AS_KERNEL;
+  rt->group_ctas += k->num_ctas;
+  rt->group_waited_sum += waited;
+}
+
 /* ---- errors ---------------------------------------------------------------- */
 
 static uint32_t thread_of(const st_devrt_site *s) {
@@ -135,6 +145,7 @@ static const char *error_name(uint32_t code) {
   case ST_CUDA_LAUNCH_PENDING_COUNT_EXCEEDED: return "cudaErrorLaunchPendingCountExceeded";
   case ST_CUDA_INVALID_DEVICE_FUNCTION: return "cudaErrorInvalidDeviceFunction";
   case ST_CUDA_INVALID_RESOURCE_HANDLE: return "cudaErrorInvalidResourceHandle";
+  case ST_CUDA_NOT_SUPPORTED: return "cudaErrorNotSupported";
   default: return "cudaError";
   }
 }
@@ -299,6 +310,8 @@ static uint64_t call_latency(const st_config *cfg, st_builtin kind, uint32_t x) 
     return (uint64_t)cfg->cdp.launch_b + (uint64_t)cfg->cdp.launch_a * x;
   case ST_BI_STREAM_CREATE:
     return (uint64_t)cfg->cdp.stream_create;
+  case ST_BI_LAUNCH_AGG:
+    return (uint64_t)cfg->dtbl.launch_b + (uint64_t)cfg->dtbl.launch_a * x;
   default:
     return 0;
   }
@@ -321,39 +334,25 @@ static const char *bad_shape(const st_config *cfg, const cdp_slot *sl) {
   return NULL;
 }
 
-static st_status launch(void *ctx, const st_devrt_site *s, uint64_t buf, uint64_t stream,
-                        uint32_t *result, st_error *err) {
-  st_cdp *rt = ctx;
+/* Makes the launch of buffer sl (its kernel, grid, block and shared memory
+ * as given) of stream kind `kind` once the caller's checks passed: the
+ * shape and depth checks, the kernel, its parameters, the sink. */
+static st_status make_launch(st_cdp *rt, const st_devrt_site *s, cdp_slot *sl, st_cdp_kind kind,
+                             uint64_t stream, st_builtin call, uint32_t *result, st_error *err) {
   const st_kernel *parent = s->env->k;
-  *result = ST_CUDA_SUCCESS;
-  cdp_slot *sl = slot_at(rt, buf);
-  if (sl == NULL) {
-    *result = fail(rt, s, ST_CUDA_INVALID_VALUE,
-                   "cudaLaunchDevice of 0x%" PRIx64
-                   ", which is not a parameter buffer from cudaGetParameterBuffer",
-                   buf);
-    return ST_OK;
-  }
   const st_module *m = sl->kmod->ir;
   const st_function *f = &m->funcs[sl->func];
   const char *child = st_module_str(m, f->name);
-  st_cdp_kind kind = stream == 0                           ? ST_CDP_DEFAULT
-                     : stream == ST_STREAM_TAIL_LAUNCH     ? ST_CDP_TAIL
-                     : stream == ST_STREAM_FIRE_AND_FORGET ? ST_CDP_FORGET
-                     : created_stream(rt, stream)           ? ST_CDP_CREATED
-                                                            : ST_CDP_KINDS;
+  const char *what = kind == ST_CDP_GROUP ? "group launch" : "launch";
   const char *shape = bad_shape(rt->cfg, sl);
-  if (kind == ST_CDP_KINDS) {
-    *result = fail(rt, s, ST_CUDA_INVALID_RESOURCE_HANDLE,
-                   "launch of %s on stream 0x%" PRIx64 ", which is not a stream", child, stream);
-  } else if (shape != NULL) {
+  if (shape != NULL) {
     *result = fail(rt, s, ST_CUDA_INVALID_CONFIGURATION,
-                   "launch of %s with grid (%u, %u, %u), block (%u, %u, %u): %s", child,
+                   "%s of %s with grid (%u, %u, %u), block (%u, %u, %u): %s", what, child,
                    sl->grid.x, sl->grid.y, sl->grid.z, sl->block.x, sl->block.y, sl->block.z,
                    shape);
   } else if (parent->depth + 1 > (uint64_t)rt->cfg->cdp.max_depth) {
     *result = fail(rt, s, ST_CUDA_LAUNCH_MAX_DEPTH_EXCEEDED,
-                   "launch of %s at nesting depth %u, deeper than cdp.max_depth (%" PRId64 ")",
+                   "%s of %s at nesting depth %u, deeper than cdp.max_depth (%" PRId64 ")", what,
                    child, parent->depth + 1, rt->cfg->cdp.max_depth);
   }
   if (*result != ST_CUDA_SUCCESS) {
@@ -384,18 +383,94 @@ static st_status launch(void *ctx, const st_devrt_site *s, uint64_t buf, uint64_
   l.k.depth = parent->depth + 1;
   l.parent_id = parent->launch_id;
   l.parent_cta = s->w->cta->linear_id;
+  l.parent_sm = s->w->cta->smid;
+  l.hw_tid = s->w->hw_slot * ST_WARP_SIZE + s->lane;
   l.stream = kind == ST_CDP_CREATED ? stream : 0;
   l.kind = (uint8_t)kind;
-  l.t_arrive = s->env->clock + call_latency(rt->cfg, ST_BI_LAUNCH, s->x);
+  l.t_arrive = s->env->clock + call_latency(rt->cfg, call, s->x);
   if (rt->sink == NULL) {
     free(l.k.params);
-    return st_error_set(err, ST_ERR_FAULT, "device launch of %s: no launch queue", child);
+    return st_error_set(err, ST_ERR_FAULT, "device %s of %s: no launch queue", what, child);
   }
   rt->launches[kind]++;
   rt->pending++;
   rt->max_pending = rt->pending > rt->max_pending ? rt->pending : rt->max_pending;
   rt->max_depth = l.k.depth > rt->max_depth ? l.k.depth : rt->max_depth;
   return rt->sink(rt->sink_ctx, &l, err);
+}
+
+static st_status launch(void *ctx, const st_devrt_site *s, uint64_t buf, uint64_t stream,
+                        uint32_t *result, st_error *err) {
+  st_cdp *rt = ctx;
+  *result = ST_CUDA_SUCCESS;
+  cdp_slot *sl = slot_at(rt, buf);
+  if (sl == NULL) {
+    *result = fail(rt, s, ST_CUDA_INVALID_VALUE,
+                   "cudaLaunchDevice of 0x%" PRIx64
+                   ", which is not a parameter buffer from cudaGetParameterBuffer",
+                   buf);
+    return ST_OK;
+  }
+  st_cdp_kind kind = stream == 0                           ? ST_CDP_DEFAULT
+                     : stream == ST_STREAM_TAIL_LAUNCH     ? ST_CDP_TAIL
+                     : stream == ST_STREAM_FIRE_AND_FORGET ? ST_CDP_FORGET
+                     : created_stream(rt, stream)           ? ST_CDP_CREATED
+                                                            : ST_CDP_KINDS;
+  if (kind == ST_CDP_KINDS) {
+    const st_module *m = sl->kmod->ir;
+    *result = fail(rt, s, ST_CUDA_INVALID_RESOURCE_HANDLE,
+                   "launch of %s on stream 0x%" PRIx64 ", which is not a stream",
+                   st_module_str(m, m->funcs[sl->func].name), stream);
+    release_slot(rt, sl);
+    return ST_OK;
+  }
+  return make_launch(rt, s, sl, kind, stream, ST_BI_LAUNCH, result, err);
+}
+
+/* cudaLaunchAggGroup (DTBL, docs/units/dtbl.md): the group runs entry func
+ * with the call's group size, block shape and shared memory; its
+ * parameters are the buffer's. */
+static st_status launch_agg(void *ctx, const st_devrt_site *s, uint64_t func, uint64_t buf,
+                            const uint32_t agg[3], const uint32_t tb[3], uint32_t shmem,
+                            uint32_t *result, st_error *err) {
+  st_cdp *rt = ctx;
+  const st_module *m = s->env->k->mod;
+  *result = ST_CUDA_SUCCESS;
+  if (!rt->cfg->dtbl.enable) {
+    *result = fail(rt, s, ST_CUDA_NOT_SUPPORTED,
+                   "cudaLaunchAggGroup: this GPU has no dynamic thread-block launch "
+                   "(dtbl.enable is false; configs/k20c.yaml enables it)");
+    return ST_OK;
+  }
+  uint64_t index = ST_FUNC_INDEX(func);
+  if (func < ST_FUNC_ADDRESS_BASE || func != ST_FUNC_ADDRESS(index) || index >= m->n_funcs ||
+      !m->funcs[index].is_entry) {
+    *result = fail(rt, s, ST_CUDA_INVALID_DEVICE_FUNCTION,
+                   "cudaLaunchAggGroup of 0x%" PRIx64 ", which is not a kernel of module %s",
+                   func, m->source_name);
+    return ST_OK;
+  }
+  cdp_slot *sl = slot_at(rt, buf);
+  if (sl == NULL) {
+    *result = fail(rt, s, ST_CUDA_INVALID_VALUE,
+                   "cudaLaunchAggGroup of %s with 0x%" PRIx64
+                   ", which is not a parameter buffer from cudaGetParameterBuffer",
+                   st_module_str(m, m->funcs[index].name), buf);
+    return ST_OK;
+  }
+  if (sl->func != index || sl->kmod != s->env->k->kmod) {
+    const st_module *bm = sl->kmod->ir;
+    *result = fail(rt, s, ST_CUDA_INVALID_DEVICE_FUNCTION,
+                   "cudaLaunchAggGroup of %s with a parameter buffer made for %s",
+                   st_module_str(m, m->funcs[index].name),
+                   st_module_str(bm, bm->funcs[sl->func].name));
+    release_slot(rt, sl);
+    return ST_OK;
+  }
+  sl->grid = (st_dim3){agg[0], agg[1], agg[2]};
+  sl->block = (st_dim3){tb[0], tb[1], tb[2]};
+  sl->shmem = shmem;
+  return make_launch(rt, s, sl, ST_CDP_GROUP, 0, ST_BI_LAUNCH_AGG, result, err);
 }
 
 static uint32_t stream_create(void *ctx, const st_devrt_site *s, uint32_t flags,
@@ -439,8 +514,8 @@ static uint32_t cycles(void *ctx, st_builtin kind, uint32_t x) {
   return c > UINT32_MAX ? UINT32_MAX : (uint32_t)c;
 }
 
-static const st_devrt_ops ops = {param_buffer, launch, stream_create, stream_destroy,
-                                 last_error, cycles};
+static const st_devrt_ops ops = {param_buffer, launch,     launch_agg, stream_create,
+                                 stream_destroy, last_error, cycles};
 
 const st_devrt_ops *st_cdp_ops(void) { return &ops; }
 
@@ -455,7 +530,7 @@ bool st_cdp_used(const st_cdp *rt) {
 
 void st_cdp_stats(const st_cdp *rt, st_statset *out) {
   uint64_t all = 0;
-  for (int k = ST_CDP_DEFAULT; k < ST_CDP_KINDS; k++) {
+  for (int k = ST_CDP_DEFAULT; k < ST_CDP_GROUP; k++) {
     all += rt->launches[k];
   }
   if (!st_cdp_used(rt)) {
@@ -495,4 +570,26 @@ void st_cdp_stats(const st_cdp *rt, st_statset *out) {
   st_stat_d(out, "cdp.pending_wait_avg",
             rt->started ? (double)rt->waited_sum / (double)rt->started : 0.0);
   st_stat_u(out, "cdp.pending_wait_max", rt->waited_max);
+  if (rt->calls[ST_BI_LAUNCH_AGG] == 0) {
+    return;
+  }
+  /* DTBL's group launches (docs/units/dtbl.md). */
+  st_stat_u(out, "dtbl.groups", rt->launches[ST_CDP_GROUP]);
+  st_stat_u(out, "dtbl.launch_agg.warp_calls", rt->calls[ST_BI_LAUNCH_AGG]);
+  st_stat_u(out, "dtbl.launch_agg.thread_calls", rt->call_lanes[ST_BI_LAUNCH_AGG]);
+  st_stat_d(out, "dtbl.launch_agg.latency_avg",
+            (double)rt->call_cycles[ST_BI_LAUNCH_AGG] / (double)rt->calls[ST_BI_LAUNCH_AGG]);
+  st_stat_u(out, "dtbl.groups_started", rt->groups_started);
+  if (rt->groups_joined + rt->groups_as_kernels != 0) {
+    /* Timing mode: where the groups went (the eligible-kernel hit rate). */
+    st_stat_u(out, "dtbl.groups_coalesced", rt->groups_joined);
+    st_stat_u(out, "dtbl.groups_as_kernels", rt->groups_as_kernels);
+    st_stat_d(out, "dtbl.coalesce_rate",
+              (double)rt->groups_joined / (double)(rt->groups_joined + rt->groups_as_kernels));
+  }
+  st_stat_u(out, "dtbl.group_ctas", rt->group_ctas);
+  st_stat_d(out, "dtbl.group_ctas_avg",
+            rt->groups_started ? (double)rt->group_ctas / (double)rt->groups_started : 0.0);
+  st_stat_d(out, "dtbl.group_wait_avg",
+            rt->groups_started ? (double)rt->group_waited_sum / (double)rt->groups_started : 0.0);
 }

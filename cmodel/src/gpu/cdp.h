@@ -22,6 +22,7 @@ typedef enum st_cdp_kind {
   ST_CDP_TAIL,      /* cudaStreamTailLaunch: after the launching grid and its descendants */
   ST_CDP_FORGET,    /* cudaStreamFireAndForget: no ordering */
   ST_CDP_CREATED,   /* a stream made with cudaStreamCreateWithFlags: in order */
+  ST_CDP_GROUP,     /* cudaLaunchAggGroup: a DTBL aggregated group (no stream, no ordering) */
   ST_CDP_KINDS
 } st_cdp_kind;
 
@@ -34,6 +35,8 @@ typedef struct st_cdp_launch {
   uint64_t stream;       /* ST_CDP_CREATED: the handle */
   uint8_t kind;          /* st_cdp_kind */
   uint64_t t_arrive;     /* core cycle the launch reaches the pending pool (timing mode) */
+  uint32_t parent_sm;    /* SM of the launching block (timing mode) */
+  uint32_t hw_tid;       /* the launching thread's hardware thread id on that SM */
 } st_cdp_launch;
 
 /* Receives each launch made (it takes over l->k.params). */
@@ -53,6 +56,16 @@ void st_cdp_set_sink(st_cdp *rt, st_cdp_sink sink, void *ctx);
 /* A device launch started (left the pending pool) after waiting `waited`
  * core cycles there (timing mode; 0 in functional mode). */
 void st_cdp_started(st_cdp *rt, const st_kernel *k, uint64_t waited);
+
+/* How a DTBL group started. */
+typedef enum st_group_start {
+  ST_GROUP_RUN = 0,   /* functional mode: run after its launching grid */
+  ST_GROUP_JOINED,    /* joined a resident kernel (timing mode) */
+  ST_GROUP_AS_KERNEL  /* became a kernel of its own (timing mode) */
+} st_group_start;
+
+/* A DTBL group started after waiting `waited` core cycles. */
+void st_cdp_group_started(st_cdp *rt, const st_kernel *k, uint64_t waited, st_group_start how);
 
 /* Launches made and not yet started (what cdp.pending_limit bounds). */
 uint32_t st_cdp_pending(const st_cdp *rt);

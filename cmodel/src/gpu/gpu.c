@@ -493,7 +493,11 @@ static st_status run_tree(st_gpu *gpu, st_kernel *k, st_error *err) {
         continue;
       }
       if (rc == ST_OK) {
-        st_cdp_started(gpu->cdp, &l->k, 0);
+        if (l->kind == ST_CDP_GROUP) {
+          st_cdp_group_started(gpu->cdp, &l->k, 0, ST_GROUP_RUN);
+        } else {
+          st_cdp_started(gpu->cdp, &l->k, 0);
+        }
         rc = run_tree(gpu, &l->k, err);
       }
       st_kernel_release(&l->k);

@@ -274,7 +274,8 @@ typedef struct st_symbol {
 } st_symbol;
 
 /* The CUDA device-runtime functions (nvcc 13, CUDA 12+ device runtime) the
- * model provides as built-in functions (func/devrt.h). */
+ * model provides as built-in functions (func/devrt.h), and DTBL's group
+ * launch (workloads/common/dtbl.cuh, docs/units/dtbl.md). */
 typedef enum st_builtin {
   ST_BI_NONE = 0,
   ST_BI_PARAM_BUFFER,   /* __cudaCDP2GetParameterBufferV2(func, grid[12], block[12], shmem) */
@@ -283,6 +284,7 @@ typedef enum st_builtin {
   ST_BI_STREAM_DESTROY, /* __cudaCDP2StreamDestroy(stream) */
   ST_BI_GET_LAST_ERROR, /* __cudaCDP2GetLastError() */
   ST_BI_PEEK_LAST_ERROR,/* __cudaCDP2PeekAtLastError() */
+  ST_BI_LAUNCH_AGG,     /* cudaLaunchAggGroup(func, buf, aggDim[12], tbDim[12], shmem): DTBL */
   ST_BI_COUNT
 } st_builtin;
 

@@ -112,7 +112,7 @@ static const struct {
   const char *name;
   uint8_t ret;
   uint8_t n_params;
-  uint8_t params[4];
+  uint8_t params[5];
 } builtins[ST_BI_COUNT] = {
     [ST_BI_PARAM_BUFFER] = {"__cudaCDP2GetParameterBufferV2", 8, 4, {8, 12, 12, 4}},
     [ST_BI_LAUNCH] = {"__cudaCDP2LaunchDeviceV2", 4, 2, {8, 8}},
@@ -120,6 +120,7 @@ static const struct {
     [ST_BI_STREAM_DESTROY] = {"__cudaCDP2StreamDestroy", 4, 1, {8}},
     [ST_BI_GET_LAST_ERROR] = {"__cudaCDP2GetLastError", 4, 0, {0}},
     [ST_BI_PEEK_LAST_ERROR] = {"__cudaCDP2PeekAtLastError", 4, 0, {0}},
+    [ST_BI_LAUNCH_AGG] = {"cudaLaunchAggGroup", 4, 5, {8, 8, 12, 12, 4}},
 };
 
 /* Links a call of the device-runtime extern f (named by t) to its built-in
@@ -138,8 +139,11 @@ static bool link_builtin(ptx_parser *p, const ptx_token *t, st_function *f) {
       ok = m->syms[f->rets[0]].size == builtins[b].ret;
     }
     if (!ok) {
-      return ptx_error_tok(p, t, "device-runtime function declared with another signature than "
-                                 "the CUDA 12 device runtime's (docs/cdp.md)");
+      return ptx_error_tok(p, t, b == ST_BI_LAUNCH_AGG
+                                     ? "cudaLaunchAggGroup declared with another signature than "
+                                       "workloads/common/dtbl.cuh's (docs/units/dtbl.md)"
+                                     : "device-runtime function declared with another signature "
+                                       "than the CUDA 12 device runtime's (docs/cdp.md)");
     }
     f->builtin = (uint8_t)b;
     return true;

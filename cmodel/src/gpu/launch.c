@@ -90,6 +90,46 @@ static void remove_from(st_lkernel **a, size_t *n, const st_lkernel *lk) {
   *n = o;
 }
 
+static void check_tree(st_launchq *q, st_lkernel *lk);
+
+/* ---- the scheduling order ------------------------------------------------------ */
+
+static void sched_insert_after(st_launchq *q, st_lkernel *after, st_lkernel *lk) {
+  lk->sched_prev = after;
+  lk->sched_next = after != NULL ? after->sched_next : q->sched_head;
+  if (lk->sched_next != NULL) {
+    lk->sched_next->sched_prev = lk;
+  } else {
+    q->sched_tail = lk;
+  }
+  if (after != NULL) {
+    after->sched_next = lk;
+  } else {
+    q->sched_head = lk;
+  }
+  lk->in_sched = true;
+  q->n_unissued++;
+}
+
+static void sched_remove(st_launchq *q, st_lkernel *lk) {
+  if (!lk->in_sched) {
+    return;
+  }
+  if (lk->sched_prev != NULL) {
+    lk->sched_prev->sched_next = lk->sched_next;
+  } else {
+    q->sched_head = lk->sched_next;
+  }
+  if (lk->sched_next != NULL) {
+    lk->sched_next->sched_prev = lk->sched_prev;
+  } else {
+    q->sched_tail = lk->sched_prev;
+  }
+  lk->sched_prev = lk->sched_next = NULL;
+  lk->in_sched = false;
+  q->n_unissued--;
+}
+
 st_status st_launchq_init(st_launchq *q, st_kernel *launches, size_t n, uint32_t n_sms,
                           size_t max_resident, uint64_t dispatch_latency, st_error *err) {
   memset(q, 0, sizeof *q);
@@ -125,6 +165,7 @@ st_status st_launchq_init(st_launchq *q, st_kernel *launches, size_t n, uint32_t
   }
   q->dirty = true;
   q->next_time = UINT64_MAX;
+  q->levels = 4;
   return ST_OK;
 }
 
@@ -141,6 +182,7 @@ void st_launchq_free(st_launchq *q) {
   free(q->hosts);
   free(q->resident);
   free(q->waiting);
+  free(q->groups);
   if (q->streams != NULL) {
     free(q->streams->s);
     free(q->streams);
@@ -148,12 +190,25 @@ void st_launchq_free(st_launchq *q) {
   memset(q, 0, sizeof *q);
 }
 
-st_status st_launchq_add_device(st_launchq *q, st_kernel *k, uint64_t parent_id,
-                                uint64_t key, uint8_t kind, uint64_t t_arrive, st_error *err) {
-  st_lkernel *parent = NULL;
-  for (size_t i = 0; i < q->n_resident && parent == NULL; i++) {
-    parent = q->resident[i]->k->launch_id == parent_id ? q->resident[i] : NULL;
+/* The resident grid (kernel or joined group) of launch id `id`, or NULL. */
+static st_lkernel *resident_of(const st_launchq *q, uint64_t id) {
+  for (size_t i = 0; i < q->n_resident; i++) {
+    if (q->resident[i]->k->launch_id == id) {
+      return q->resident[i];
+    }
   }
+  for (size_t i = 0; i < q->n_groups; i++) {
+    if (q->groups[i]->k->launch_id == id) {
+      return q->groups[i];
+    }
+  }
+  return NULL;
+}
+
+st_status st_launchq_add_device(st_launchq *q, st_kernel *k, uint64_t parent_id,
+                                uint64_t key, uint8_t kind, uint64_t t_arrive, uint32_t parent_sm,
+                                uint32_t hw_tid, st_error *err) {
+  st_lkernel *parent = resident_of(q, parent_id);
   st_lkernel *lk = calloc(1, sizeof *lk);
   if (lk == NULL) {
     free(k->params);
@@ -167,6 +222,9 @@ st_status st_launchq_add_device(st_launchq *q, st_kernel *k, uint64_t parent_id,
   lk->kind = kind;
   lk->parent = parent;
   lk->t_arrive = t_arrive;
+  lk->parent_sm = parent_sm;
+  lk->hw_tid = hw_tid;
+  lk->prio = parent == NULL ? 1 : parent->prio < q->levels ? (uint8_t)(parent->prio + 1) : q->levels;
   lk->rk.resident = calloc(q->n_sms ? q->n_sms : 1, sizeof *lk->rk.resident);
   if (lk->rk.resident == NULL || !push(&q->l, &q->n, &q->cap, lk)) {
     free(lk->rk.resident);
@@ -177,7 +235,7 @@ st_status st_launchq_add_device(st_launchq *q, st_kernel *k, uint64_t parent_id,
   if (!push(&q->waiting, &q->n_waiting, &q->cap_waiting, lk)) {
     return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
   }
-  if (kind != ST_CDP_FORGET) {
+  if (kind != ST_CDP_FORGET && kind != ST_CDP_GROUP) {
     uint64_t a = kind == ST_CDP_CREATED ? 0 : parent_id;
     uint64_t b = kind == ST_CDP_TAIL ? UINT64_MAX : key;
     stream_slot *s = stream_find(q->streams, a, b, true);
@@ -229,6 +287,9 @@ st_lkernel *st_launchq_startable(st_launchq *q, uint64_t now) {
     if (!lk->host && lk->t_arrive > now) {
       next = lk->t_arrive < next ? lk->t_arrive : next;
       continue;
+    }
+    if (lk->kind == ST_CDP_GROUP && !lk->as_kernel) {
+      return lk; /* it looks for a kernel to join */
     }
     if (!stream_ready(lk) || q->n_resident + q->n_dispatching >= q->max_resident) {
       continue; /* a change elsewhere (a tree done, an entry freed) must come first */
@@ -303,9 +364,62 @@ st_status st_launchq_start(st_launchq *q, st_lkernel *lk, uint64_t now) {
   if (!push(&q->resident, &q->n_resident, &q->cap_resident, lk)) {
     return ST_ERR_NOMEM;
   }
-  q->n_unissued += lk->next_cta < lk->k->num_ctas;
+  /* The lowest free entry of the kernel distributor. */
+  lk->kde = 0;
+  while (lk->kde < 1024 && (q->kde_used[lk->kde / 64] >> (lk->kde % 64) & 1) != 0) {
+    lk->kde++;
+  }
+  if (lk->kde < 1024) {
+    q->kde_used[lk->kde / 64] |= UINT64_C(1) << (lk->kde % 64);
+  }
+  if (lk->next_cta < lk->k->num_ctas) {
+    sched_insert_after(q, q->sched_tail, lk);
+  }
+  lk->last_item = lk;
   q->dirty = true;
   return ST_OK;
+}
+
+st_lkernel *st_launchq_eligible(const st_launchq *q, const st_lkernel *g) {
+  const st_kernel *gk = g->k;
+  for (size_t i = 0; i < q->n_resident; i++) {
+    const st_kernel *k = q->resident[i]->k;
+    if (k->kmod == gk->kmod && k->entry_index == gk->entry_index && k->block.x == gk->block.x &&
+        k->block.y == gk->block.y && k->block.z == gk->block.z &&
+        k->dyn_shared == gk->dyn_shared) {
+      return q->resident[i];
+    }
+  }
+  return NULL;
+}
+
+st_status st_launchq_join(st_launchq *q, st_lkernel *g, st_lkernel *k, uint64_t now,
+                          uint64_t ready) {
+  remove_from(q->waiting, &q->n_waiting, g);
+  g->state = LK_RESIDENT;
+  g->k_start = now;
+  g->target = k;
+  g->t_ready = ready;
+  k->groups_open++;
+  /* After the kernel's last item still in the order (FCFS: the kernel is
+   * still marked), else at the tail (the kernel is marked again). */
+  bool chained = k->last_item != NULL && k->last_item->in_sched;
+  st_lkernel *after = chained ? k->last_item : q->sched_tail;
+  if (chained && k->last_item != k) {
+    k->last_item->chain_next = g; /* the AGT's Next of the group before */
+  }
+  sched_insert_after(q, after, g);
+  k->last_item = g;
+  q->dirty = true;
+  return ST_OK;
+}
+
+void st_launchq_finish_group(st_launchq *q, st_lkernel *g) {
+  g->state = LK_DONE;
+  remove_from(q->groups, &q->n_groups, g);
+  g->target->groups_open--;
+  q->dirty = true;
+  check_tree(q, g);
 }
 
 /* lk and every launch below it are done: tell its parent. */
@@ -329,16 +443,24 @@ static void check_tree(st_launchq *q, st_lkernel *lk) {
 
 void st_launchq_finish(st_launchq *q, st_lkernel *lk, uint64_t now) {
   st_launchq_account(q, now);
-  q->n_unissued -= lk->next_cta < lk->k->num_ctas;
+  sched_remove(q, lk);
+  if (lk->kde < 1024) {
+    q->kde_used[lk->kde / 64] &= ~(UINT64_C(1) << (lk->kde % 64));
+  }
   lk->state = LK_DONE;
   remove_from(q->resident, &q->n_resident, lk);
   q->dirty = true;
   check_tree(q, lk);
 }
 
-void st_launchq_placed(st_launchq *q, st_lkernel *lk) {
+st_status st_launchq_placed(st_launchq *q, st_lkernel *lk) {
+  if (lk->target != NULL && lk->next_cta == 0 &&
+      !push(&q->groups, &q->n_groups, &q->cap_groups, lk)) {
+    return ST_ERR_NOMEM;
+  }
   lk->next_cta++;
   if (lk->next_cta == lk->k->num_ctas) {
-    q->n_unissued--;
+    sched_remove(q, lk);
   }
+  return ST_OK;
 }

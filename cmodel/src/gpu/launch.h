@@ -18,7 +18,18 @@
  * thread-block scheduler (gpu/tbsched.h); it ends when its last block has
  * retired (and, when it is the only resident kernel, once the SMs and the
  * memory system have drained); its launch tree is done when it and all its
- * device launches' trees are. */
+ * device launches' trees are.
+ *
+ * DTBL (docs/units/dtbl.md): an aggregated group (kind ST_CDP_GROUP)
+ * reaches the SMX scheduler when its cudaLaunchAggGroup call completes; it
+ * then joins an eligible resident kernel (st_launchq_join: no entry of its
+ * own, its blocks placed after that kernel's earlier ones, the kernel held
+ * until its groups are done) or, when none is eligible or the AGT refuses
+ * it, goes on as a device kernel of its own (as_kernel).
+ *
+ * The thread-block scheduler takes blocks from the scheduling order
+ * (sched_head ... : resident kernels and joined groups with blocks left,
+ * in the FCFS order of the kernel distributor). */
 #ifndef SIMTREF_GPU_LAUNCH_H
 #define SIMTREF_GPU_LAUNCH_H
 
@@ -54,6 +65,21 @@ typedef struct st_lkernel {
   bool tree_done;
   uint64_t t_arrive;    /* device launch: core cycle it reaches the pending pool */
   uint64_t t_dispatch;  /* LK_DISPATCHING: core cycle it reaches the kernel distributor */
+  uint32_t kde;         /* resident kernel: its kernel-distributor entry */
+  uint32_t parent_sm;   /* device launch: the SM of the launching block */
+  uint32_t hw_tid;      /* device launch: the launching thread's hardware thread id */
+  uint8_t prio;         /* LaPerm's level: 0 host, else its parent's + 1, at most L */
+  bool in_sched;        /* in the scheduling order (blocks left to place) */
+  struct st_lkernel *sched_prev, *sched_next;
+  /* DTBL */
+  bool as_kernel;       /* a group that went on as a kernel of its own */
+  struct st_lkernel *target;    /* a joined group: the kernel it joined */
+  struct st_lkernel *last_item; /* a kernel: its last item (itself or a group) in the order */
+  uint32_t groups_open; /* a kernel: its joined groups not done */
+  uint32_t agt_ref;     /* a joined group: its AGT reference */
+  uint64_t t_ready;     /* a joined group: first core cycle its blocks may be placed */
+  uint64_t tb_ended;    /* a joined group: its retired blocks told to the AGT */
+  struct st_lkernel *chain_next; /* a joined group: the next group of its kernel's chain */
 } st_lkernel;
 
 /* Points of the kernel distributor's occupancy over time. */
@@ -91,6 +117,11 @@ typedef struct st_launchq {
   struct st_streammap *streams; /* device streams: their last launch */
   st_kd_stats *kd;       /* where occupancy is accounted (NULL: nowhere) */
   uint64_t kd_last;      /* core cycle up to which kd is accounted */
+  st_lkernel *sched_head, *sched_tail; /* the scheduling order */
+  st_lkernel **groups;   /* joined groups with a block placed and not done */
+  size_t n_groups, cap_groups;
+  uint64_t kde_used[16]; /* kernel-distributor entries held (bit per entry) */
+  uint8_t levels;        /* LaPerm's L (laperm.levels) */
 } st_launchq;
 
 /* Makes a queue of n host launches for a GPU of n_sms SMs. */
@@ -103,7 +134,18 @@ void st_launchq_free(st_launchq *q);
  * key: the launching block for the default stream, the handle for a created
  * one), arriving at the pending pool at core cycle t_arrive. */
 st_status st_launchq_add_device(st_launchq *q, st_kernel *k, uint64_t parent_id,
-                                uint64_t key, uint8_t kind, uint64_t t_arrive, st_error *err);
+                                uint64_t key, uint8_t kind, uint64_t t_arrive, uint32_t parent_sm,
+                                uint32_t hw_tid, st_error *err);
+
+/* DTBL: the first resident kernel a group may join (the same entry of the
+ * same module, block shape and dynamic shared memory), or NULL. */
+st_lkernel *st_launchq_eligible(const st_launchq *q, const st_lkernel *g);
+/* Group g joins resident kernel k at core cycle now; its blocks may be
+ * placed from core cycle ready on. */
+st_status st_launchq_join(st_launchq *q, st_lkernel *g, st_lkernel *k, uint64_t now,
+                          uint64_t ready);
+/* A joined group's blocks are all done. */
+void st_launchq_finish_group(st_launchq *q, st_lkernel *g);
 
 /* True if a waiting launch may go on at core cycle now. */
 static inline bool st_launchq_due(const st_launchq *q, uint64_t now) {
@@ -114,7 +156,9 @@ static inline bool st_launchq_due(const st_launchq *q, uint64_t now) {
  * launches of its stream are done, an entry is free, a device launch's
  * dispatch has ended), the earliest in launch order first; device launches
  * that may be dispatched start their dispatch. NULL when none. The caller
- * makes it resident with st_launchq_start. */
+ * makes it resident with st_launchq_start. A group (ST_CDP_GROUP, not
+ * as_kernel) is returned once it has arrived: the caller joins it to a
+ * kernel (st_launchq_join) or sets as_kernel. */
 st_lkernel *st_launchq_startable(st_launchq *q, uint64_t now);
 st_status st_launchq_start(st_launchq *q, st_lkernel *lk, uint64_t now);
 /* A resident kernel's blocks are all done. */
@@ -123,7 +167,7 @@ void st_launchq_finish(st_launchq *q, st_lkernel *lk, uint64_t now);
 /* True if some resident kernel has blocks left to place. */
 static inline bool st_launchq_unissued(const st_launchq *q) { return q->n_unissued != 0; }
 /* A block of lk was placed (its next_cta moves on). */
-void st_launchq_placed(st_launchq *q, st_lkernel *lk);
+st_status st_launchq_placed(st_launchq *q, st_lkernel *lk);
 /* True when every launch's tree is done. */
 static inline bool st_launchq_all_done(const st_launchq *q) { return q->n_tree_done == q->n; }
 /* Accounts the kernel distributor's occupancy up to core cycle now. */

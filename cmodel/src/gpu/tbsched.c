@@ -1,11 +1,11 @@
 /* Thread-block scheduler policies (tbsched.h). */
 #include "gpu/tbsched.h"
 
-/* The oldest resident kernel with blocks left that fits on sm, or NULL. */
-static st_lkernel *fitting(const st_tbs_host *h, const st_sm *sm) {
-  for (size_t i = 0; i < h->q->n_resident; i++) {
-    st_lkernel *lk = h->q->resident[i];
-    if (lk->next_cta < lk->k->num_ctas && st_sm_can_launch(sm, &lk->rk)) {
+/* The first kernel or group in the scheduling order (FCFS) with blocks left
+ * that fits on sm, or NULL. */
+static st_lkernel *fitting(const st_tbs_host *h, const st_sm *sm, uint64_t now) {
+  for (st_lkernel *lk = h->q->sched_head; lk != NULL; lk = lk->sched_next) {
+    if (lk->t_ready <= now && st_sm_can_launch(sm, &lk->rk)) {
       return lk;
     }
   }
@@ -17,7 +17,7 @@ bool st_tbs_placeable(const st_tbs_host *h) {
     return false;
   }
   for (uint32_t i = 0; i < h->n_sms; i++) {
-    if (fitting(h, h->sms[i]) != NULL) {
+    if (fitting(h, h->sms[i], UINT64_MAX - 1) != NULL) {
       return true;
     }
   }
@@ -41,7 +41,7 @@ static st_status rr_dispatch(void *state, const st_tbs_host *h, uint64_t now, st
   uint32_t start = rr->next_sm;
   for (uint32_t k = 0; k < h->n_sms && st_launchq_unissued(h->q); k++) {
     uint32_t i = (start + k) % h->n_sms;
-    st_lkernel *lk = fitting(h, h->sms[i]);
+    st_lkernel *lk = fitting(h, h->sms[i], now);
     if (lk != NULL) {
       st_status rc = h->place(h->ctx, i, lk, now, err);
       if (rc != ST_OK) {

@@ -12,6 +12,7 @@
 #include "gpu/critprof.h"
 #include "gpu/launch.h"
 #include "gpu/cdp.h"
+#include "gpu/dtbl.h"
 #include "gpu/timing_internal.h"
 #include "units/uinst.h"
 
@@ -269,9 +270,27 @@ static st_status place(void *ctx, uint32_t sm, st_lkernel *lk, uint64_t now, st_
   run_state *rs = ctx;
   (void)now;
   st_status rc = st_sm_launch_cta(rs->tm->sms[sm], &lk->rk, lk->next_cta, sm_now(rs->tm, sm), err);
-  if (rc == ST_OK) {
-    st_launchq_placed(&rs->q, lk);
-    rs->gpu->totals.ctas++;
+  if (rc != ST_OK) {
+    return rc;
+  }
+  if (st_launchq_placed(&rs->q, lk) != ST_OK) {
+    return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
+  }
+  rs->gpu->totals.ctas++;
+  st_dtbl *d = rs->gpu->dtbl;
+  if (d == NULL) {
+    return ST_OK;
+  }
+  /* DTBL's table follows the blocks handed out (docs/units/dtbl.md). */
+  bool last = lk->next_cta == lk->k->num_ctas;
+  if (lk->target != NULL) {
+    rc = st_dtbl_tb_start(d, lk->agt_ref, err);
+    if (rc == ST_OK && last) {
+      uint32_t gnext = lk->chain_next != NULL ? lk->chain_next->agt_ref : 0;
+      rc = st_dtbl_group_done(d, lk->target->kde, lk->agt_ref, gnext, err);
+    }
+  } else if (last) {
+    rc = st_dtbl_native_done(d, lk->kde, err);
   }
   return rc;
 }
@@ -468,28 +487,13 @@ static void update_totals(run_state *rs) {
   rs->last = now;
 }
 
-/* Makes lk resident: its view for the SMs, its statistics, the SMs' units
- * told. */
-static st_status start_kernel(run_state *rs, st_lkernel *lk) {
+/* lk's view for the SMs (rk), or an error if one of its blocks does not
+ * fit an SM. */
+static st_status setup_rk(run_state *rs, st_lkernel *lk) {
   st_gpu *gpu = rs->gpu;
   st_tmachine *tm = rs->tm;
   const st_config *cfg = &gpu->cfg;
   const st_kernel *k = lk->k;
-  bool idle = rs->q.n_resident == 0;
-  if (st_launchq_start(&rs->q, lk, tm->core.cycles) != ST_OK) {
-    return st_error_set(rs->err, ST_ERR_NOMEM, "out of host memory");
-  }
-  gpu->totals.kernels++;
-  if (lk->host) {
-    /* Statistics per host launch; a device launch's count in cdp.* and
-     * in its host launch's. */
-    lk->stats = st_gpu_next_kernel_stats(gpu, k->name);
-    if (lk->stats == NULL) {
-      return st_error_set(rs->err, ST_ERR_NOMEM, "out of host memory");
-    }
-  } else {
-    st_cdp_started(gpu->cdp, k, tm->core.cycles - lk->t_arrive);
-  }
   uint32_t per_sm = st_occupancy(cfg, k);
   if (per_sm == 0) {
     return st_error_set(rs->err, ST_ERR_USAGE,
@@ -536,11 +540,44 @@ static st_status start_kernel(run_state *rs, st_lkernel *lk) {
     }
     rk->oracle = ol->time;
   }
+  return ST_OK;
+}
+
+/* Makes lk resident: its view for the SMs, its statistics, the SMs' units
+ * told. */
+static st_status start_kernel(run_state *rs, st_lkernel *lk) {
+  st_gpu *gpu = rs->gpu;
+  st_tmachine *tm = rs->tm;
+  const st_kernel *k = lk->k;
+  bool idle = rs->q.n_resident == 0;
+  if (st_launchq_start(&rs->q, lk, tm->core.cycles) != ST_OK) {
+    return st_error_set(rs->err, ST_ERR_NOMEM, "out of host memory");
+  }
+  gpu->totals.kernels++;
+  if (lk->host) {
+    /* Statistics per host launch; a device launch's count in cdp.* and
+     * in its host launch's. */
+    lk->stats = st_gpu_next_kernel_stats(gpu, k->name);
+    if (lk->stats == NULL) {
+      return st_error_set(rs->err, ST_ERR_NOMEM, "out of host memory");
+    }
+  } else if (lk->kind == ST_CDP_GROUP) {
+    st_cdp_group_started(gpu->cdp, k, tm->core.cycles - lk->t_arrive, ST_GROUP_AS_KERNEL);
+  } else {
+    st_cdp_started(gpu->cdp, k, tm->core.cycles - lk->t_arrive);
+  }
+  st_status rc = setup_rk(rs, lk);
+  if (rc == ST_OK && gpu->dtbl != NULL) {
+    rc = st_dtbl_mark(gpu->dtbl, lk->kde, rs->err);
+  }
+  if (rc != ST_OK) {
+    return rc;
+  }
   if (lk->host) {
     st_timing_snapshot(tm, &rs->before[lk->index]);
   }
   for (uint32_t i = 0; i < tm->n_sms; i++) {
-    st_sm_kernel_begin(tm->sms[i], rk, idle);
+    st_sm_kernel_begin(tm->sms[i], &lk->rk, idle);
   }
   if (idle) {
     for (size_t t = 0; t < gpu->n_traces; t++) {
@@ -564,11 +601,49 @@ static void end_kernel(run_state *rs, st_lkernel *lk) {
   }
 }
 
+/* DTBL: group g has reached the SMX scheduler. It joins the first eligible
+ * resident kernel if the AGT takes it, else it goes on as a kernel. */
+static st_status start_group(run_state *rs, st_lkernel *g) {
+  st_gpu *gpu = rs->gpu;
+  uint64_t now = rs->tm->core.cycles;
+  st_lkernel *k = st_launchq_eligible(&rs->q, g);
+  uint32_t ref = 0;
+  rs->gpu->dtbl_searches++;
+  if (k != NULL) {
+    uint32_t gref = (uint32_t)(g->index + 1) & ~ST_DTBL_ONCHIP;
+    st_status rc = st_dtbl_join(gpu->dtbl, k->kde, g->hw_tid, gref, &ref, rs->err);
+    if (rc != ST_OK) {
+      return rc;
+    }
+    rs->gpu->dtbl_eligible++;
+  }
+  if (ref == 0) {
+    g->as_kernel = true; /* launched as a device kernel */
+    rs->q.dirty = true;
+    return ST_OK;
+  }
+  g->agt_ref = ref;
+  uint64_t ready = (ref & ST_DTBL_ONCHIP) ? now : now + (uint64_t)gpu->cfg.dtbl.miss_latency;
+  st_status rc = setup_rk(rs, g);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  if (st_launchq_join(&rs->q, g, k, now, ready) != ST_OK) {
+    return st_error_set(rs->err, ST_ERR_NOMEM, "out of host memory");
+  }
+  st_cdp_group_started(gpu->cdp, g->k, now - g->t_arrive, ST_GROUP_JOINED);
+  for (uint32_t i = 0; i < rs->tm->n_sms; i++) {
+    st_sm_kernel_begin(rs->tm->sms[i], &g->rk, false);
+  }
+  return ST_OK;
+}
+
 /* Starts every launch that may start now. */
 static st_status start_kernels(run_state *rs) {
   st_lkernel *lk;
   while ((lk = st_launchq_startable(&rs->q, rs->tm->core.cycles)) != NULL) {
-    st_status rc = start_kernel(rs, lk);
+    st_status rc = lk->kind == ST_CDP_GROUP && !lk->as_kernel ? start_group(rs, lk)
+                                                                : start_kernel(rs, lk);
     if (rc != ST_OK) {
       return rc;
     }
@@ -588,21 +663,45 @@ static bool machine_drained(const st_tmachine *tm) {
 /* Ends the resident kernels that are done: every block placed and retired,
  * and, for the only resident kernel, the SMs and the memory system drained.
  * Returns true if one ended. */
-static bool end_done_kernels(run_state *rs) {
-  bool ended = false;
+static st_status end_done_kernels(run_state *rs, bool *ended) {
+  *ended = false;
+  st_dtbl *d = rs->gpu->dtbl;
+  /* Joined groups: their blocks' ends told to the AGT; a group whose
+   * blocks are all done is done. */
+  for (size_t i = 0; i < rs->q.n_groups;) {
+    st_lkernel *g = rs->q.groups[i];
+    for (; g->tb_ended < g->rk.ctas_retired; g->tb_ended++) {
+      st_status rc = st_dtbl_tb_end(d, g->agt_ref, rs->err);
+      if (rc != ST_OK) {
+        return rc;
+      }
+    }
+    if (g->next_cta >= g->k->num_ctas && g->rk.ctas_retired >= g->k->num_ctas) {
+      st_launchq_finish_group(&rs->q, g);
+      *ended = true;
+    } else {
+      i++;
+    }
+  }
   for (size_t i = 0; i < rs->q.n_resident;) {
     st_lkernel *lk = rs->q.resident[i];
     bool done = lk->next_cta >= lk->k->num_ctas && lk->rk.ctas_retired >= lk->k->num_ctas &&
-                (rs->q.n_resident > 1 || machine_drained(rs->tm));
+                lk->groups_open == 0 && (rs->q.n_resident > 1 || machine_drained(rs->tm));
     if (!done) {
       i++;
       continue;
     }
     end_kernel(rs, lk);
     st_launchq_finish(&rs->q, lk, rs->tm->core.cycles);
-    ended = true;
+    if (d != NULL) {
+      st_status rc = st_dtbl_release(d, lk->kde, rs->err);
+      if (rc != ST_OK) {
+        return rc;
+      }
+    }
+    *ended = true;
   }
-  return ended;
+  return ST_OK;
 }
 
 /* ---- deadlocks, limits ------------------------------------------------------ */
@@ -772,7 +871,12 @@ static st_status run_loop(run_state *rs) {
       if (rc != ST_OK) {
         return rc;
       }
-      if (front && end_done_kernels(rs)) {
+      bool ended = false;
+      rc = front ? end_done_kernels(rs, &ended) : ST_OK;
+      if (rc != ST_OK) {
+        return rc;
+      }
+      if (ended) {
         if (st_launchq_all_done(&rs->q)) {
           return ST_OK; /* the other domains' edges at t run in the next run */
         }
@@ -826,7 +930,8 @@ static st_status device_launch(void *ctx, st_cdp_launch *l, st_error *err) {
   run_state *rs = ctx;
   l->k.launch_id = ++rs->gpu->next_launch_id;
   uint64_t key = l->kind == ST_CDP_CREATED ? l->stream : l->parent_cta;
-  return st_launchq_add_device(&rs->q, &l->k, l->parent_id, key, l->kind, l->t_arrive, err);
+  return st_launchq_add_device(&rs->q, &l->k, l->parent_id, key, l->kind, l->t_arrive,
+                               l->parent_sm, l->hw_tid, err);
 }
 
 /* ---- entry point ------------------------------------------------------------ */
@@ -904,6 +1009,7 @@ st_status st_run_timing(st_gpu *gpu, st_kernel *launches, size_t n, st_error *er
   if (rc == ST_OK) {
     rs->q.kd = &gpu->kd;
     rs->q.kd_last = tm->core.cycles;
+    rs->q.levels = (uint8_t)gpu->cfg.laperm.levels;
     st_cdp_set_sink(gpu->cdp, device_launch, rs);
     rs->host = (st_tbs_host){tm->sms, tm->n_sms, &rs->q, place, rs};
     for (uint32_t i = 0; i < tm->n_sms; i++) {

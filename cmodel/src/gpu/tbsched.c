@@ -1,6 +1,8 @@
 /* Thread-block scheduler policies (tbsched.h). */
 #include "gpu/tbsched.h"
 
+#include <string.h>
+
 /* The first kernel or group in the scheduling order (FCFS) with blocks left
  * that fits on sm, or NULL. */
 static st_lkernel *fitting(const st_tbs_host *h, const st_sm *sm, uint64_t now) {
@@ -53,6 +55,159 @@ static st_status rr_dispatch(void *state, const st_tbs_host *h, uint64_t now, st
   return ST_OK;
 }
 
+/* ---- LaPerm (laperm_tbpri, laperm_smxbind, laperm_adaptive) ----------------- */
+
+#define LP_MAX_SMS 64
+#define LP_MAX_LEVELS 16 /* levels 0..15 */
+
+enum { LP_TBPRI = 0, LP_SMXBIND = 1, LP_ADAPTIVE = 2 };
+
+typedef struct lp_queue {
+  st_lkernel *head, *tail;
+} lp_queue;
+
+typedef struct lp_state {
+  uint32_t next_sm;  /* the rotating pointer */
+  /* Row s, level l (1..L): the kernels and groups bound to SM s (TB-Pri:
+   * row 0 for all) at level l; pq0: level 0 (host kernels). */
+  lp_queue q[LP_MAX_SMS][LP_MAX_LEVELS];
+  lp_queue pq0;
+  uint64_t queued[LP_MAX_SMS]; /* blocks left in each row */
+  uint8_t bvalid[LP_MAX_SMS];  /* Adaptive-Bind: SM s has a backup row */
+  uint8_t backup[LP_MAX_SMS];
+  uint32_t mode, levels;
+} lp_state;
+
+static uint32_t lp_mode(const st_config *cfg) {
+  switch (cfg->cta_scheduler.policy) {
+  case ST_CTA_LAPERM_TBPRI: return LP_TBPRI;
+  case ST_CTA_LAPERM_SMXBIND: return LP_SMXBIND;
+  default: return LP_ADAPTIVE;
+  }
+}
+
+static void lp_push(lp_queue *x, st_lkernel *lk) {
+  lk->tq_next = NULL;
+  if (x->tail != NULL) {
+    x->tail->tq_next = lk;
+  } else {
+    x->head = lk;
+  }
+  x->tail = lk;
+}
+
+static lp_queue *lp_queue_of(lp_state *s, const st_lkernel *lk, uint32_t *row) {
+  uint32_t level = lk->prio < s->levels ? lk->prio : s->levels;
+  if (level == 0) {
+    *row = UINT32_MAX;
+    return &s->pq0;
+  }
+  *row = s->mode == LP_TBPRI ? 0 : lk->parent_sm % LP_MAX_SMS;
+  return &s->q[*row][level];
+}
+
+/* A kernel or group enters the scheduling order: its queue. */
+static void lp_on_sched(void *ctx, st_lkernel *lk) {
+  lp_state *s = ctx;
+  uint32_t row;
+  lp_push(lp_queue_of(s, lk, &row), lk);
+  if (row != UINT32_MAX) {
+    s->queued[row] += lk->k->num_ctas - lk->next_cta;
+  }
+}
+
+static void lp_run_begin(void *state, const st_tbs_host *h) {
+  lp_state *s = state;
+  memset(s, 0, sizeof *s);
+  s->mode = lp_mode(h->cfg);
+  s->levels = (uint32_t)h->cfg->laperm.levels;
+  h->q->on_sched = lp_on_sched;
+  h->q->on_sched_ctx = s;
+}
+
+/* The highest non-empty level of row r (0: none). */
+static uint32_t lp_top(const lp_state *s, uint32_t r) {
+  for (uint32_t l = s->levels; l >= 1; l--) {
+    if (s->q[r][l].head != NULL) {
+      return l;
+    }
+  }
+  return 0;
+}
+
+/* LaPerm's decision for SM sm (spec §1.3.4): the queue it takes a block
+ * from, or NULL. *new_backup: Adaptive-Bind chose a new backup row. */
+static lp_queue *lp_decide(lp_state *s, uint32_t sm, uint32_t n_sms, uint32_t *row) {
+  uint32_t own = s->mode == LP_TBPRI ? 0 : sm;
+  uint32_t l = lp_top(s, own);
+  if (l != 0) {
+    *row = own;
+    return &s->q[own][l];
+  }
+  if (s->pq0.head != NULL) {
+    *row = UINT32_MAX;
+    return &s->pq0;
+  }
+  if (s->mode != LP_ADAPTIVE) {
+    return NULL;
+  }
+  uint32_t b = s->backup[sm];
+  if (!s->bvalid[sm] || lp_top(s, b) == 0) {
+    /* A new backup: the SM with the most queued blocks, ties to the first
+     * after sm. */
+    uint64_t best = 0;
+    bool found = false;
+    for (uint32_t k = 1; k < n_sms; k++) {
+      uint32_t c = (sm + k) % n_sms;
+      if (lp_top(s, c) != 0 && (!found || s->queued[c] > best)) {
+        best = s->queued[c];
+        b = c;
+        found = true;
+      }
+    }
+    if (!found) {
+      return NULL;
+    }
+    s->bvalid[sm] = 1;
+    s->backup[sm] = (uint8_t)b;
+  }
+  *row = b;
+  return &s->q[b][lp_top(s, b)];
+}
+
+static st_status lp_dispatch(void *state, const st_tbs_host *h, uint64_t now, st_error *err) {
+  lp_state *s = state;
+  if (!st_launchq_unissued(h->q)) {
+    return ST_OK;
+  }
+  uint32_t n = h->n_sms < LP_MAX_SMS ? h->n_sms : LP_MAX_SMS;
+  uint32_t start = s->next_sm;
+  for (uint32_t k = 0; k < n && st_launchq_unissued(h->q); k++) {
+    uint32_t i = (start + k) % n;
+    uint32_t row = UINT32_MAX;
+    lp_queue *x = lp_decide(s, i, n, &row);
+    st_lkernel *lk = x != NULL ? x->head : NULL;
+    if (lk == NULL || lk->t_ready > now || !st_sm_can_launch(h->sms[i], &lk->rk)) {
+      continue; /* strict priority: the SM waits for its candidate */
+    }
+    st_status rc = h->place(h->ctx, i, lk, now, err);
+    if (rc != ST_OK) {
+      return rc;
+    }
+    if (row != UINT32_MAX) {
+      s->queued[row]--;
+    }
+    if (lk->next_cta >= lk->k->num_ctas) {
+      x->head = lk->tq_next;
+      if (x->head == NULL) {
+        x->tail = NULL;
+      }
+    }
+    s->next_sm = (i + 1) % n;
+  }
+  return ST_OK;
+}
+
 static uint32_t limit_occupancy(const st_config *cfg, uint32_t occ) {
   (void)cfg;
   return occ;
@@ -75,18 +230,17 @@ static uint32_t guaranteed_one(const st_config *cfg, uint32_t limit) {
 }
 
 static const st_tbs_policy policies[ST_CTA_POLICY_COUNT] = {
-    [ST_CTA_RR] = {"rr", limit_occupancy, guaranteed_all, rr_dispatch, NULL, sizeof(rr_state)},
+    [ST_CTA_RR] = {"rr", limit_occupancy, guaranteed_all, rr_dispatch, NULL, NULL, sizeof(rr_state)},
     [ST_CTA_STATIC] = {"static", limit_static, guaranteed_all, rr_dispatch, NULL,
-                       sizeof(rr_state)},
+                       NULL, sizeof(rr_state)},
     [ST_CTA_DYNCTA] = {"dyncta", limit_occupancy, guaranteed_one, rr_dispatch, NULL,
-                       sizeof(rr_state)},
-    /* LaPerm's policies: placeholders until the laperm unit is hosted. */
-    [ST_CTA_LAPERM_TBPRI] = {"laperm_tbpri", limit_occupancy, guaranteed_all, rr_dispatch, NULL,
-                             sizeof(rr_state)},
-    [ST_CTA_LAPERM_SMXBIND] = {"laperm_smxbind", limit_occupancy, guaranteed_all, rr_dispatch,
-                               NULL, sizeof(rr_state)},
-    [ST_CTA_LAPERM_ADAPTIVE] = {"laperm_adaptive", limit_occupancy, guaranteed_all, rr_dispatch,
-                                NULL, sizeof(rr_state)},
+                       NULL, sizeof(rr_state)},
+    [ST_CTA_LAPERM_TBPRI] = {"laperm_tbpri", limit_occupancy, guaranteed_all, lp_dispatch, NULL,
+                             lp_run_begin, sizeof(lp_state)},
+    [ST_CTA_LAPERM_SMXBIND] = {"laperm_smxbind", limit_occupancy, guaranteed_all, lp_dispatch,
+                               NULL, lp_run_begin, sizeof(lp_state)},
+    [ST_CTA_LAPERM_ADAPTIVE] = {"laperm_adaptive", limit_occupancy, guaranteed_all, lp_dispatch,
+                                NULL, lp_run_begin, sizeof(lp_state)},
 };
 
 const st_tbs_policy *st_tbs_policy_of(const st_config *cfg) {

@@ -1011,7 +1011,10 @@ st_status st_run_timing(st_gpu *gpu, st_kernel *launches, size_t n, st_error *er
     rs->q.kd_last = tm->core.cycles;
     rs->q.levels = (uint8_t)gpu->cfg.laperm.levels;
     st_cdp_set_sink(gpu->cdp, device_launch, rs);
-    rs->host = (st_tbs_host){tm->sms, tm->n_sms, &rs->q, place, rs};
+    rs->host = (st_tbs_host){&gpu->cfg, tm->sms, tm->n_sms, &rs->q, place, rs};
+    if (tm->tbs->run_begin != NULL) {
+      tm->tbs->run_begin(tm->tbs_state, &rs->host);
+    }
     for (uint32_t i = 0; i < tm->n_sms; i++) {
       st_sm_set_error(tm->sms[i], err);
     }

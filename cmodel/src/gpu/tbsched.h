@@ -40,6 +40,9 @@ typedef struct st_tbs_host {
   /* Places block lk->next_cta of lk on SM sm (and counts it). */
   st_status (*place)(void *ctx, uint32_t sm, st_lkernel *lk, uint64_t now, st_error *err);
   void *ctx;
+  /* The unit of role thread-block scheduler the configuration selects (its
+   * instance, with its RTL twin under co-simulation), or NULL. */
+  struct st_uinst *unit;
 } st_tbs_host;
 
 typedef struct st_tbs_policy {

@@ -44,6 +44,10 @@ void st_tmachine_destroy(st_tmachine *tm) {
   free(tm->due);
   free(tm->idle_until);
   free(tm->tbs_state);
+  for (uint32_t i = 0; i < tm->n_gunits; i++) {
+    st_uinst_destroy(tm->gunits[i]);
+  }
+  free(tm->gunits);
   st_mreq_pool_destroy(&tm->pool);
   free(tm);
 }
@@ -88,6 +92,21 @@ static st_status machine_create(const st_config *cfg, st_tmachine **out, st_erro
   }
   if (rc == ST_OK) {
     rc = st_icnt_create(cfg, tm->n_clusters, tm->n_subparts, &tm->icnt, err);
+  }
+  /* The GPU-level units the configuration selects. */
+  for (size_t i = 0; rc == ST_OK && i < st_unit_count(); i++) {
+    const st_unit *u = st_unit_get(i);
+    if (st_role_scope(u->role) != ST_USCOPE_GPU || !st_unit_selected(u, cfg)) {
+      continue;
+    }
+    st_uinst **g = realloc(tm->gunits, (tm->n_gunits + 1) * sizeof *g);
+    if (g == NULL) {
+      rc = st_error_set(err, ST_ERR_NOMEM, "out of host memory");
+      break;
+    }
+    tm->gunits = g;
+    rc = st_uinst_create(u, cfg, UINT32_MAX, 0, &tm->gunits[tm->n_gunits], err);
+    tm->n_gunits += rc == ST_OK;
   }
   if (rc != ST_OK) {
     st_tmachine_destroy(tm);
@@ -977,6 +996,9 @@ st_status st_timing_prepare(st_gpu *gpu, st_error *err) {
   for (uint32_t i = 0; rc == ST_OK && i < gpu->tm->n_sms; i++) {
     rc = st_sm_attach_cosim(gpu->tm->sms[i], gpu->cosim, err); /* cosim.units */
   }
+  if (rc == ST_OK && gpu->cfg.cosim.units[0] != '\0' && gpu->cosim != NULL) {
+    rc = st_units_attach_listed(gpu->tm->gunits, gpu->tm->n_gunits, gpu->cosim, &gpu->cfg, err);
+  }
   if (rc == ST_OK) {
     rc = st_timing_attach_traces(gpu, err);
   }
@@ -1011,7 +1033,12 @@ st_status st_run_timing(st_gpu *gpu, st_kernel *launches, size_t n, st_error *er
     rs->q.kd_last = tm->core.cycles;
     rs->q.levels = (uint8_t)gpu->cfg.laperm.levels;
     st_cdp_set_sink(gpu->cdp, device_launch, rs);
-    rs->host = (st_tbs_host){&gpu->cfg, tm->sms, tm->n_sms, &rs->q, place, rs};
+    rs->host = (st_tbs_host){&gpu->cfg, tm->sms, tm->n_sms, &rs->q, place, rs, NULL};
+    for (uint32_t g = 0; g < tm->n_gunits; g++) {
+      if (tm->gunits[g]->unit->role == ST_ROLE_TB_SCHED) {
+        rs->host.unit = tm->gunits[g];
+      }
+    }
     if (tm->tbs->run_begin != NULL) {
       tm->tbs->run_begin(tm->tbs_state, &rs->host);
     }

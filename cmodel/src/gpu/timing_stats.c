@@ -46,6 +46,16 @@ void st_timing_snapshot(const st_tmachine *tm, st_snapshot *s) {
       }
     }
     add_cache(&s->l1i, st_sm_l1i_stats(tm->sms[i]));
+    if (i == 0) {
+      /* The GPU-level units' counters. */
+      for (uint32_t g = 0; g < tm->n_gunits; g++) {
+        const st_uinst *u = tm->gunits[g];
+        size_t off = st_unit_ctr_offset(u->unit);
+        for (unsigned c = 0; c < u->unit->n_counters; c++) {
+          s->ctr[off + c] += u->ctr[c];
+        }
+      }
+    }
     add_cache(&s->l1d, st_sm_l1d_stats(tm->sms[i]));
     add_cache(&s->l1c, st_sm_l1c_stats(tm->sms[i]));
   }

@@ -344,11 +344,13 @@ const st_option st_options[] = {
              "how CTAs are handed to SMs, round robin: rr up to the occupancy limit, static up "
              "to cta_scheduler.limit, dyncta up to each SM's DYNCTA limit n (dyncta.*); LaPerm's "
              "locality-aware policies laperm_tbpri, laperm_smxbind, laperm_adaptive (laperm.*)"),
+    OPT_INT("cta_scheduler.limit", cta_scheduler.limit, 0, 64, "0", "CTAs",
+            "static policy: CTAs per SM at most (0 = the occupancy limit)"),
+
+    /* LaPerm (cta_scheduler.policy laperm_*; docs/units/laperm.md, spec §1.3) */
     OPT_INT("laperm.levels", laperm.levels, 1, 15, "4", "levels",
             "LaPerm: the highest priority level L (a launch gets its parent block's level + 1, "
             "at most L; host kernels are level 0)"),
-    OPT_INT("cta_scheduler.limit", cta_scheduler.limit, 0, 64, "0", "CTAs",
-            "static policy: CTAs per SM at most (0 = the occupancy limit)"),
 
     /* CPL (CAWA's criticality prediction; docs/units/cpl.md, spec/cawa-ctrlc-heteropdp.md
      * §1.3.2) */

@@ -11,8 +11,8 @@
 #    SMs' same hardware ids collide in the one table; two runs give
 #    identical statistics; the call's latency is dtbl.launch_b + launch_a;
 #  - expand: every thread launches a group of a separate kernel; its blocks
-#    run on the launching block's SM under laperm_smxbind and not all of them
-#    under rr;
+#    run on the launching block's SM under laperm_smxbind (also with one
+#    on-chip queue entry per SM) and not all of them under rr;
 #  - errors (tests/dtbl/dtbl_errors.cu): a GPU without DTBL, a bad block
 #    shape, a buffer made for another kernel, an address that is no kernel:
 #    exit 1, the CUDA error, the launching thread and PTX line, no output.
@@ -94,9 +94,11 @@ launches:
     block: 32
     params: [{buffer: a}, {u32: 80}, {buffer: sm}]
 YAML
-for pol in rr laperm_smxbind laperm_tbpri laperm_adaptive; do
+# LaPerm with one on-chip queue entry per SM: the rest wait in global memory.
+for pol in rr laperm_smxbind laperm_tbpri laperm_adaptive laperm_smxbind,1; do
+  q=${pol#*,}; pol=${pol%,*}; [ "$q" = "$pol" ] && q=128
   expect_exit 0 "$SIMTREF" run "$TMP/expand.yaml" -c k20c -s cta_scheduler.policy=$pol \
-    -s cdp.pending_limit=4096
+    -s cdp.pending_limit=4096 -s laperm.queue_entries=$q
   a=$(od -An -tu4 -v -w4 "$TMP/a.bin" | tr -d ' ' | sort | uniq -c | awk '{print $1 "x" $2}' | tr '\n' ' ')
   expect_eq "$a" "48x0 80x128 " "expand results ($pol)"
   set -- $(od -An -tu4 -w8 "$TMP/sm.bin")

@@ -351,6 +351,12 @@ const st_option st_options[] = {
     OPT_INT("laperm.levels", laperm.levels, 1, 15, "4", "levels",
             "LaPerm: the highest priority level L (a launch gets its parent block's level + 1, "
             "at most L; host kernels are level 0)"),
+    OPT_INT("laperm.queue_entries", laperm.queue_entries, 1, 65536, "128", "entries",
+            "LaPerm: on-chip priority-queue entries per SM (TB-Pri: per SM, pooled); further "
+            "kernels and groups wait in global memory"),
+    OPT_INT("laperm.refill_latency", laperm.refill_latency, 0, 100000, "300", "cycles",
+            "LaPerm: core cycles to load an entry from the global-memory overflow when an "
+            "on-chip entry frees"),
 
     /* CPL (CAWA's criticality prediction; docs/units/cpl.md, spec/cawa-ctrlc-heteropdp.md
      * §1.3.2) */

@@ -71,6 +71,10 @@ typedef struct lp_state {
   /* Row s, level l (1..L): the kernels and groups bound to SM s (TB-Pri:
    * row 0 for all) at level l; pq0: level 0 (host kernels). */
   lp_queue q[LP_MAX_SMS][LP_MAX_LEVELS];
+  lp_queue ovf[LP_MAX_SMS][LP_MAX_LEVELS]; /* in global memory: no on-chip entry free */
+  uint32_t onchip[LP_MAX_SMS]; /* on-chip entries of each row */
+  uint32_t cap;                /* on-chip entries per row */
+  uint64_t refill;             /* laperm.refill_latency */
   lp_queue pq0;
   uint64_t queued[LP_MAX_SMS]; /* blocks left in each row */
   uint8_t bvalid[LP_MAX_SMS];  /* Adaptive-Bind: SM s has a backup row */
@@ -106,13 +110,43 @@ static lp_queue *lp_queue_of(lp_state *s, const st_lkernel *lk, uint32_t *row) {
   return &s->q[*row][level];
 }
 
-/* A kernel or group enters the scheduling order: its queue. */
+/* A kernel or group enters the scheduling order: its queue, on chip if the
+ * row has an entry free, else the row's overflow in global memory. */
 static void lp_on_sched(void *ctx, st_lkernel *lk) {
   lp_state *s = ctx;
   uint32_t row;
-  lp_push(lp_queue_of(s, lk, &row), lk);
-  if (row != UINT32_MAX) {
-    s->queued[row] += lk->k->num_ctas - lk->next_cta;
+  lp_queue *x = lp_queue_of(s, lk, &row);
+  if (row == UINT32_MAX) {
+    lp_push(x, lk);
+    return;
+  }
+  s->queued[row] += lk->k->num_ctas - lk->next_cta;
+  if (s->onchip[row] < s->cap) {
+    s->onchip[row]++;
+    lp_push(x, lk);
+  } else {
+    lp_push(&s->ovf[row][x - s->q[row]], lk);
+  }
+}
+
+/* An on-chip entry of row r was freed: the oldest entry of the highest
+ * level of r's overflow is loaded into it (spec §7 #16). */
+static void lp_refill(lp_state *s, uint32_t r, uint64_t now) {
+  s->onchip[r]--;
+  for (uint32_t l = s->levels; l >= 1; l--) {
+    lp_queue *o = &s->ovf[r][l];
+    st_lkernel *lk = o->head;
+    if (lk != NULL) {
+      o->head = lk->tq_next;
+      if (o->head == NULL) {
+        o->tail = NULL;
+      }
+      uint64_t ready = now + s->refill;
+      lk->t_ready = lk->t_ready > ready ? lk->t_ready : ready;
+      lp_push(&s->q[r][l], lk);
+      s->onchip[r]++;
+      return;
+    }
   }
 }
 
@@ -121,6 +155,9 @@ static void lp_run_begin(void *state, const st_tbs_host *h) {
   memset(s, 0, sizeof *s);
   s->mode = lp_mode(h->cfg);
   s->levels = (uint32_t)h->cfg->laperm.levels;
+  uint64_t cap = (uint64_t)h->cfg->laperm.queue_entries * (s->mode == LP_TBPRI ? h->n_sms : 1);
+  s->cap = cap < UINT32_MAX ? (uint32_t)cap : UINT32_MAX;
+  s->refill = (uint64_t)h->cfg->laperm.refill_latency;
   h->q->on_sched = lp_on_sched;
   h->q->on_sched_ctx = s;
 }
@@ -201,6 +238,9 @@ static st_status lp_dispatch(void *state, const st_tbs_host *h, uint64_t now, st
       x->head = lk->tq_next;
       if (x->head == NULL) {
         x->tail = NULL;
+      }
+      if (row != UINT32_MAX) {
+        lp_refill(s, row, now);
       }
     }
     s->next_sm = (i + 1) % n;

@@ -91,6 +91,18 @@ def l2_hit(s):
     return h / (h + m) if h + m else None
 
 
+STALLS = ["issued", "exit", "barrier", "control", "fetch", "data_mem", "data_alu", "structural",
+          "not_selected"]
+
+
+def occupancy(s):
+    """SMX occupancy in % (Fig. 18): resident warps (every warp has one stall class each
+    cycle) over the cycles times k20c's 13 SMs x 64 warp slots."""
+    if not s or not s.get("cycles"):
+        return None
+    return 100.0 * sum(s.get("stall." + k, 0) for k in STALLS) / (s["cycles"] * 13 * 64)
+
+
 def fmt(x, f="%.2f"):
     return "—" if x is None else f % x
 
@@ -114,25 +126,28 @@ def dtbl_table(a, out):
              "agt": dt.get("dtbl.agt.hit_rate") if dt else None,
              "groups": dt.get("dtbl.groups", 0) if dt else None,
              "joined": (dt.get("dtbl.coalesce_rate") if dt else None),
+             "occ_cdp": occupancy(cd), "occ_dtbl": occupancy(dt),
              "cdp_wait": cd.get("cdp.pending_wait_avg") if cd else None,
              "dtbl_wait": dt.get("dtbl.group_wait_avg") if dt else None}
         rows.append(r)
     out.append("| app-input | flat cycles | CDP | DTBL | DTBL/CDP | CDPI | DTBLI | KDE hit | "
-               "AGT hit | groups | joined | CDP wait | DTBL wait |")
-    out.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+               "AGT hit | groups | joined | occ. CDP % | occ. DTBL % | CDP wait | DTBL wait |")
+    out.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
-        out.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        out.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
             r["pair"], fmt(r["flat"], "%d"), fmt(r["cdp"]), fmt(r["dtbl"]), fmt(r["dtbl_cdp"]),
             fmt(r["cdpi"]), fmt(r["dtbli"]), fmt(r["kde"], "%.3f"), fmt(r["agt"], "%.3f"),
-            fmt(r["groups"], "%d"), fmt(r["joined"], "%.3f"), fmt(r["cdp_wait"], "%.0f"),
-            fmt(r["dtbl_wait"], "%.0f")))
+            fmt(r["groups"], "%d"), fmt(r["joined"], "%.3f"), fmt(r["occ_cdp"], "%.1f"),
+            fmt(r["occ_dtbl"], "%.1f"), fmt(r["cdp_wait"], "%.0f"), fmt(r["dtbl_wait"], "%.0f")))
     g = {k: gmean([r[k] for r in rows]) for k in ("cdp", "dtbl", "dtbl_cdp", "cdpi", "dtbli")}
     m = {k: mean([r[k] for r in rows if r["groups"]]) for k in ("kde", "agt", "joined")}
-    out.append("| **mean** | | **%s** | **%s** | **%s** | **%s** | **%s** | %s | %s | | %s | | |" % (
+    o = {k: mean([r[k] for r in rows]) for k in ("occ_cdp", "occ_dtbl")}
+    out.append("| **mean** | | **%s** | **%s** | **%s** | **%s** | **%s** | %s | %s | | %s | %s | %s | | |" % (
         fmt(g["cdp"]), fmt(g["dtbl"]), fmt(g["dtbl_cdp"]), fmt(g["cdpi"]), fmt(g["dtbli"]),
-        fmt(m["kde"], "%.3f"), fmt(m["agt"], "%.3f"), fmt(m["joined"], "%.3f")))
+        fmt(m["kde"], "%.3f"), fmt(m["agt"], "%.3f"), fmt(m["joined"], "%.3f"),
+        fmt(o["occ_cdp"], "%.1f"), fmt(o["occ_dtbl"], "%.1f")))
     out.append("| *seed (§5.2)* | | *0.86* | *1.21* | *1.40* | *1.43* | *1.63* | *0.818* | "
-               "*0.816* | | | | |")
+               "*0.816* | | | | | | |")
     return rows, g
 
 

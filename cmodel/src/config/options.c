@@ -123,7 +123,7 @@ const st_option st_options[] = {
     OPT_BOOL("dtbl.enable", dtbl.enable, "false",
              "the GPU has dynamic thread-block launch (the aggregated group table, unit agt); "
              "without it a cudaLaunchAggGroup call is an error"),
-    OPT_INT("dtbl.agt_entries", dtbl.agt_entries, 16, 65536, "1024", "entries",
+    OPT_INT("dtbl.agt_entries", dtbl.agt_entries, 16, 2048, "1024", "entries",
             "aggregated group table entries (a power of two), indexed by the launching "
             "thread's hardware thread id modulo the size"),
     OPT_INT("dtbl.launch_b", dtbl.launch_b, 0, 10000000, "32", "cycles",

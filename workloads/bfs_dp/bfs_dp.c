@@ -35,7 +35,11 @@ static void cpu_bfs(const st_wl_graph *g, uint32_t src, int32_t *dist, uint32_t 
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
   const char *input = ctx->input ? ctx->input : "citation";
-  int cdp = ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0;
+  /* cdp and dtbl: launches from the device (a child kernel or a DTBL group) */
+  const char *variant = ctx->variant != NULL ? ctx->variant : "flat";
+  int cdp = strcmp(variant, "cdp") == 0 || strcmp(variant, "dtbl") == 0;
+  char kname[32];
+  snprintf(kname, sizeof kname, "bfs_dp_%s", variant);
   st_wl_graph g;
   st_status rc = st_wl_graph_dp_input(&g, input, ctx->size == ST_WL_PAPER, 0, ctx->seed, err);
   if (rc != ST_OK) {
@@ -81,7 +85,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
                   ST_ARG_PTR(d_count),     ST_ARG_S32(next),    ST_ARG_PTR(d_stats)};
     if (rc == ST_OK && cdp) rc = st_memcpy_htod(gpu, d_stats + 16, &zero, 4, err); /* budget */
     if (rc == ST_OK) {
-      rc = st_launch(gpu, ctx->mod, cdp ? "bfs_dp_cdp" : "bfs_dp_flat", grid, block, 0, a,
+      rc = st_launch(gpu, ctx->mod, kname, grid, block, 0, a,
                      cdp ? 9 : 8, err);
     }
     if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, &nin, d_count, 4, err);
@@ -111,13 +115,13 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     fprintf(ctx->log,
             "  bfs_dp %s: source %u, %d launches (levels), %llu vertices reached, widest "
             "frontier %llu\n",
-            cdp ? "cdp" : "flat", src, levels, (unsigned long long)visited,
+            variant, src, levels, (unsigned long long)visited,
             (unsigned long long)widest);
     if (cdp) {
       fprintf(ctx->log,
-              "  bfs_dp cdp: %u child launches, %u threads (%.1f per child), %u neighbours "
+              "  bfs_dp %s: %u child launches, %u threads (%.1f per child), %u neighbours "
               "(%.1f per child), %u launches refused, %u lists over the launch budget\n",
-              stats[0], stats[1], stats[0] ? (double)stats[1] / stats[0] : 0.0, stats[2],
+              variant, stats[0], stats[1], stats[0] ? (double)stats[1] / stats[0] : 0.0, stats[2],
               stats[0] ? (double)stats[2] / stats[0] : 0.0, stats[3], stats[5]);
     }
   }
@@ -140,7 +144,7 @@ const st_workload_desc st_wl_bfs_dp = {
     .ptx = "bfs_dp.ptx",
     .small = "4096-vertex graphs (citation, usa_road, cage15, graph500 scale 12)",
     .paper = "65536-vertex graphs (citation, usa_road, cage15, graph500 scale 16)",
-    .variants = "flat cdp",
+    .variants = "flat cdp dtbl",
     .inputs = "citation usa_road cage15 graph500",
     .run = run,
 };

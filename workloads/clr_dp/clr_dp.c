@@ -68,7 +68,11 @@ static bool check_proper(st_wl_ctx *ctx, const st_wl_graph *g, const int32_t *co
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
   const char *input = ctx->input ? ctx->input : "citation";
-  int cdp = ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0;
+  /* cdp and dtbl: launches from the device (a child kernel or a DTBL group) */
+  const char *variant = ctx->variant != NULL ? ctx->variant : "flat";
+  int cdp = strcmp(variant, "cdp") == 0 || strcmp(variant, "dtbl") == 0;
+  char kname[32];
+  snprintf(kname, sizeof kname, "clr_dp_%s", variant);
   st_wl_graph g;
   st_status rc = st_wl_graph_dp_input(&g, input, ctx->size == ST_WL_PAPER, 0, ctx->seed, err);
   if (rc != ST_OK) {
@@ -127,7 +131,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
                   ST_ARG_S32(c),           ST_ARG_PTR(d_remaining), ST_ARG_S32(s32n)};
     if (rc == ST_OK && cdp) rc = st_memcpy_htod(gpu, d_stats + 16, &left, 4, err); /* budget */
     if (rc == ST_OK) {
-      rc = st_launch(gpu, ctx->mod, cdp ? "clr_dp_cdp" : "clr_dp_flat", grid, block, 0, a,
+      rc = st_launch(gpu, ctx->mod, kname, grid, block, 0, a,
                      cdp ? 10 : 7, err);
       launches++;
     }
@@ -165,12 +169,12 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   }
   if (ctx->log != NULL) {
     fprintf(ctx->log, "  clr_dp %s: %d iterations (colours), %d launches\n",
-            cdp ? "cdp" : "flat", iterations, launches);
+            variant, iterations, launches);
     if (cdp) {
       fprintf(ctx->log,
-              "  clr_dp cdp: %u child launches, %u threads (%.1f per child), %u neighbours "
+              "  clr_dp %s: %u child launches, %u threads (%.1f per child), %u neighbours "
               "(%.1f per child), %u launches refused, %u lists over the launch budget\n",
-              stats[0], stats[1], stats[0] ? (double)stats[1] / stats[0] : 0.0, stats[2],
+              variant, stats[0], stats[1], stats[0] ? (double)stats[1] / stats[0] : 0.0, stats[2],
               stats[0] ? (double)stats[2] / stats[0] : 0.0, stats[3], stats[5]);
     }
   }
@@ -193,7 +197,7 @@ const st_workload_desc st_wl_clr_dp = {
     .ptx = "clr_dp.ptx",
     .small = "4096-vertex graphs (citation, usa_road, graph500 scale 12, cage15)",
     .paper = "65536-vertex graphs (citation, usa_road, graph500 scale 16, cage15)",
-    .variants = "flat cdp",
+    .variants = "flat cdp dtbl",
     .inputs = "citation usa_road graph500 cage15",
     .run = run,
 };

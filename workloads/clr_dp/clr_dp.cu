@@ -5,7 +5,7 @@
 // one vertex wins. colour[v] is 0 while v is uncoloured; "uncoloured" in
 // iteration c means colour 0 or c (a neighbour that has just won in this
 // iteration was uncoloured when it started), so the result does not depend
-// on the order in which threads, blocks or children run. Two versions with
+// on the order in which threads, blocks or children run. Three versions with
 // the same data:
 //
 //   clr_dp_flat     one thread per vertex examines its neighbours one after
@@ -23,9 +23,14 @@
 //                   child (take colour c unless lose[v]) needs every child to
 //                   have finished, so it moves to clr_dp_resolve, which the
 //                   host launches after clr_dp_cdp and its children.
+//   clr_dp_dtbl  the same as clr_dp_cdp with the child launched as a DTBL
+//                aggregated group (cudaLaunchAggGroup, workloads/common/dtbl.cuh)
+//                instead of a kernel: the one line that differs (launch_*<true>).
 //
 // The host counts the vertices still uncoloured after each iteration (an
 // atomic counter) and stops when none is. 256 threads per CTA.
+
+#include "../common/dtbl.cuh"
 
 #define BLOCK 256
 #define WARP 32
@@ -67,7 +72,8 @@ extern "C" __global__ void clr_dp_child(const int *col, const unsigned *value, c
 // because [4] reached LAUNCH_BUDGET.
 // The one place a child is launched (cudaStreamFireAndForget); false when the
 // device runtime refuses it.
-__device__ bool launch_examine(const int *col, const unsigned *value, const int *colour, int c,
+template <bool DTBL>
+__device__ __noinline__ bool launch_examine(const int *col, const unsigned *value, const int *colour, int c,
                                int start, int deg, unsigned mine, int *lose, unsigned *stats) {
   unsigned threads = (unsigned)(deg + WARP - 1) / WARP * WARP;
   if (threads > CHILD_MAX) threads = CHILD_MAX;
@@ -97,7 +103,9 @@ __device__ bool launch_examine(const int *col, const unsigned *value, const int 
   p->deg = deg;
   p->mine = mine;
   p->lose = lose;
-  if (cudaLaunchDeviceV2(p, cudaStreamFireAndForget) != cudaSuccess) {
+  cudaError_t r = DTBL ? cudaLaunchAggGroup((void *)clr_dp_child, p, grid, block, 0)
+                      : cudaLaunchDeviceV2(p, cudaStreamFireAndForget);
+  if (r != cudaSuccess) {
     atomicAdd(&stats[3], 1u);
     return false;
   }
@@ -107,16 +115,17 @@ __device__ bool launch_examine(const int *col, const unsigned *value, const int 
   return true;
 }
 
-extern "C" __global__ void clr_dp_cdp(const int *row, const int *col, const unsigned *value,
-                                      int *colour, int c, int *remaining, int n, int *lose,
-                                      int *pending, unsigned *stats) {
+template <bool DTBL>
+__device__ __forceinline__ void clr_dp_body(const int *row, const int *col, const unsigned *value,
+                                            int *colour, int c, int *remaining, int n, int *lose,
+                                            int *pending, unsigned *stats) {
   int v = blockIdx.x * blockDim.x + threadIdx.x;
   if (v >= n || colour[v] != 0) return;
   unsigned mine = value[v];
   int start = row[v], end = row[v + 1];
   if (end - start >= CHILD_MIN) {
     lose[v] = 0;  // stored before the launch, so the child sees it
-    if (launch_examine(col, value, colour, c, start, end - start, mine, &lose[v], stats)) {
+    if (launch_examine<DTBL>(col, value, colour, c, start, end - start, mine, &lose[v], stats)) {
       pending[v] = c;
       return;
     }
@@ -131,6 +140,18 @@ extern "C" __global__ void clr_dp_cdp(const int *row, const int *col, const unsi
   } else {
     colour[v] = c;
   }
+}
+
+extern "C" __global__ void clr_dp_cdp(const int *row, const int *col, const unsigned *value,
+                                      int *colour, int c, int *remaining, int n, int *lose,
+                                      int *pending, unsigned *stats) {
+  clr_dp_body<false>(row, col, value, colour, c, remaining, n, lose, pending, stats);
+}
+
+extern "C" __global__ void clr_dp_dtbl(const int *row, const int *col, const unsigned *value,
+                                       int *colour, int c, int *remaining, int n, int *lose,
+                                       int *pending, unsigned *stats) {
+  clr_dp_body<true>(row, col, value, colour, c, remaining, n, lose, pending, stats);
 }
 
 extern "C" __global__ void clr_dp_resolve(int *colour, const int *lose, const int *pending, int c,

@@ -18,7 +18,11 @@
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
   const char *input = ctx->input ? ctx->input : "citation";
-  int cdp = ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0;
+  /* cdp and dtbl: launches from the device (a child kernel or a DTBL group) */
+  const char *variant = ctx->variant != NULL ? ctx->variant : "flat";
+  int cdp = strcmp(variant, "cdp") == 0 || strcmp(variant, "dtbl") == 0;
+  char kname[32];
+  snprintf(kname, sizeof kname, "sssp_dp_%s", variant);
   st_wl_graph g;
   st_status rc = st_wl_graph_dp_input(&g, input, ctx->size == ST_WL_PAPER, 1, ctx->seed, err);
   if (rc != ST_OK) {
@@ -69,7 +73,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
                   ST_ARG_S32(stamp),  ST_ARG_PTR(d_stats)};
     if (rc == ST_OK && cdp) rc = st_memcpy_htod(gpu, d_stats + 16, &zero, 4, err); /* budget */
     if (rc == ST_OK) {
-      rc = st_launch(gpu, ctx->mod, cdp ? "sssp_dp_cdp" : "sssp_dp_flat", grid, block, 0, a,
+      rc = st_launch(gpu, ctx->mod, kname, grid, block, 0, a,
                      cdp ? 11 : 10, err);
     }
     relaxed += (uint64_t)nin;
@@ -109,13 +113,13 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     fprintf(ctx->log,
             "  sssp_dp %s: source %u, %d launches (iterations), %llu worklist entries, widest "
             "worklist %llu\n",
-            cdp ? "cdp" : "flat", src, iterations, (unsigned long long)relaxed,
+            variant, src, iterations, (unsigned long long)relaxed,
             (unsigned long long)widest);
     if (cdp) {
       fprintf(ctx->log,
-              "  sssp_dp cdp: %u child launches, %u threads (%.1f per child), %u neighbours "
+              "  sssp_dp %s: %u child launches, %u threads (%.1f per child), %u neighbours "
               "(%.1f per child), %u launches refused, %u lists over the launch budget\n",
-              stats[0], stats[1], stats[0] ? (double)stats[1] / stats[0] : 0.0, stats[2],
+              variant, stats[0], stats[1], stats[0] ? (double)stats[1] / stats[0] : 0.0, stats[2],
               stats[0] ? (double)stats[2] / stats[0] : 0.0, stats[3], stats[5]);
     }
   }
@@ -140,7 +144,7 @@ const st_workload_desc st_wl_sssp_dp = {
              "flight 1024 airports",
     .paper = "65536-vertex weighted graphs (citation, usa_road, cage15, graph500 scale 16), "
              "flight 4096 airports",
-    .variants = "flat cdp",
+    .variants = "flat cdp dtbl",
     .inputs = "citation usa_road flight cage15 graph500",
     .run = run,
 };

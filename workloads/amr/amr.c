@@ -251,7 +251,8 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
       fprintf(ctx->log,
               "  amr: 1 host launch, %u %s of %u threads; %u refined cells over the budget of "
               "%u launches refined by their own thread\n",
-              tries[0] - tries[1], dtbl ? "group launches" : "child launches", AMR_SUB, tries[1], AMR_BUDGET);
+              tries[0] - tries[1], dtbl ? "group launches" : "child launches", AMR_SUB, tries[1],
+              AMR_BUDGET);
     } else {
       fprintf(ctx->log, "  amr: %u host launches (base + one per depth)\n", launches);
     }

@@ -405,9 +405,9 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
               "  bht: %u host launches of %u buckets; %u %s, %u threads (%.1f per child; CPU "
               "replay %llu launches); %u pockets over the budget of %u launches per host launch "
               "walked by the parent\n",
-              host_launches, BHT_CHUNK, stats[0], dtbl ? "group launches" : "child launches", stats[1],
-              stats[0] ? (double)stats[1] / stats[0] : 0.0, (unsigned long long)want_launches,
-              stats[2], BHT_BUDGET);
+              host_launches, BHT_CHUNK, stats[0], dtbl ? "group launches" : "child launches",
+              stats[1], stats[0] ? (double)stats[1] / stats[0] : 0.0,
+              (unsigned long long)want_launches, stats[2], BHT_BUDGET);
     } else {
       fprintf(ctx->log, "  bht: %u host launch\n", host_launches);
     }

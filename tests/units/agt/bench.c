@@ -15,6 +15,7 @@
 #include "world.h"
 
 extern const bv_vector ut_vectors_agt[];
+extern const ut_ctest ut_ctests_agt[];
 
 #define NREC 256  /* global records the stimulus keeps */
 #define NBLK 512  /* executing blocks it keeps */
@@ -288,7 +289,7 @@ static void cov(cov_set *c, const void *params, const void *s0v, const void *s1v
 const ut_unit ut_unit_agt = {
     .name = "agt",
     .vectors = ut_vectors_agt,
-    .ctests = NULL,
+    .ctests = ut_ctests_agt,
     .bench =
         {
             .variants = 2,

@@ -5,7 +5,7 @@
  * arrive in phases (none, a trickle, bursts; TB-Pri's go to row 0), the SMs
  * are examined round robin (now and then one at random, and, below 32 SMs,
  * an index that names no SM), the host takes most answers (the rest "do not
- * fit", §7 #15), and a taken answer removes a block from the queue it
+ * fit", §7 #15; half of the new backup choices), and a taken answer removes a block from the queue it
  * names, so rows empty and backups go stale as in a run. Variant 1 draws
  * every input at random each cycle (rows, counts unrelated to the rows,
  * take with or without an answer). The coverage bins every run must hit are
@@ -96,7 +96,13 @@ static void stim_next(void *stim, const void *params, const void *state, const v
   }
   laperm_eval(p, state, in, &st->ans);
   if (st->variant == 0) {
-    in->take = (uint8_t)(st->ans.valid && pick(&st->rng, 8) != 0);
+    /* One answer in eight does not fit; a new backup choice, one in two
+     * (so that SMs with one possible backup also see one not taken). */
+    bool fresh = st->ans.stage == LAPERM_STAGE_STEAL && in->smx < ns &&
+                 !(((const laperm_state *)state)->bvalid[in->smx] &&
+                   (in->ne[((const laperm_state *)state)->backup[in->smx]] &
+                    ((1u << p->levels) - 1u)) != 0);
+    in->take = (uint8_t)(st->ans.valid && pick(&st->rng, fresh ? 2 : 8) != 0);
   } else {
     in->take = (uint8_t)(pick(&st->rng, 4) != 0);
   }
@@ -138,7 +144,7 @@ static void describe(const void *stim, char *buf, size_t size) {
 
 static void cov_init(cov_set *c, const void *params, const void *stim) {
   const laperm_params *p = params;
-  (void)stim;
+  const lp_stim *st = stim;
   bool ad = p->mode == LAPERM_ADAPTIVE, many = p->n_sms >= 3;
   cov_add(c, "own", "stage 1: the own (TB-Pri: global) levels serve", true);
   cov_add(c, "own_before_pq0", "stage 1 while PQ0 has an entry too", true);
@@ -152,7 +158,7 @@ static void cov_init(cov_set *c, const void *params, const void *stim) {
   cov_add(c, "tbpri_fallback_pq0", "TB-Pri: the global levels empty, PQ0 serves",
           p->mode == LAPERM_TBPRI);
   cov_add(c, "tbpri_rows_ignored", "TB-Pri: rows other than 0 non-empty, not served",
-          p->mode == LAPERM_TBPRI && p->n_sms > 1);
+          p->mode == LAPERM_TBPRI && p->n_sms > 1 && st->variant == 1);
   cov_add(c, "pq0_while_others", "PQ0 served while other SMs' rows hold work",
           p->mode != LAPERM_TBPRI && p->n_sms > 1);
   cov_add(c, "bind_idle_others", "SMX-Bind: none while other SMs' rows hold work",
@@ -164,7 +170,7 @@ static void cov_init(cov_set *c, const void *params, const void *stim) {
           ad && many);
   cov_add(c, "sticky_dropped", "the backup's row emptied: a new one taken", ad && many);
   cov_add(c, "backup_commit", "a taken new choice is remembered", ad);
-  cov_add(c, "steal_not_taken", "a new choice not taken is not remembered", ad);
+  cov_add(c, "steal_not_taken", "a new choice not taken is not remembered", ad && many);
   cov_add(c, "tie", "a new choice among several SMs with the most blocks", ad && many);
   cov_add(c, "tie_wrap", "a tie won by an id below smx (the ring wraps)", ad && many);
   cov_add(c, "tie_not_lowest", "a tie won by an SM that is not the lowest id", ad && many);

@@ -120,10 +120,11 @@ module laperm #(
   assign steal_ok = (MODE == 2) && (kept_ok || pick_found);
   assign steal_sm = kept_ok ? kept_sm : SM_W'(pick);
 
+  // Only Adaptive-Bind steals: the other modes keep no stage-3 logic.
   always_comb begin : steal_mux
     steal_row = '0;
     for (int unsigned s = 0; s < NS; s++) begin
-      if (SM_W'(s) == steal_sm) steal_row = ne_i[s*L +: L];
+      if (MODE == 2 && SM_W'(s) == steal_sm) steal_row = ne_i[s*L +: L];
     end
   end
 

@@ -32,6 +32,12 @@ bool area_unit_known(const char *name);
  * Returns false if unit is unknown. */
 bool area_unit_params(const char *unit, const st_config *cfg, char *buf, size_t size);
 
+/* The register bits of unit under the parameters text ("NW=24 ..."): its
+ * state fields' widths times counts; 0 if unknown. */
+unsigned long area_unit_state_bits(const char *unit, const char *params);
+/* Above this many register bits `simtref area` skips a unit unless --force. */
+#define AREA_MAX_STATE_BITS 16384u
+
 /* One kind of unit an SM of a configuration holds, and how many of it. */
 typedef struct area_member {
   const char *unit;
@@ -66,6 +72,7 @@ typedef struct area_result {
   double gate_nand2_eq; /* those gates priced with the library's areas */
   double seconds;       /* wall time of the Yosys run */
   unsigned hint;        /* expected size (baseline cells, 0 unknown): bigger starts first */
+  bool skip;            /* not to be synthesised (error says why) */
 } area_result;
 
 /* ---- the area model (area_model.c) ---------------------------------------- */

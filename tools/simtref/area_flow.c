@@ -267,6 +267,11 @@ void area_flow_run(area_flow *f, area_result *r, size_t n, bool progress) {
   while (finished < n) {
     while (running < f->jobs && next < n) {
       size_t j = order[next++];
+      if (r[j].skip) {
+        r[j].ok = false;
+        finished++;
+        continue;
+      }
       char *dir = job_dir(f, j, &r[j]);
       t0[j] = now_s();
       pids[j] = start_job(f, &r[j], dir);

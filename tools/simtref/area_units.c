@@ -2,6 +2,7 @@
  * configuration: every unit of the registry (units/registry.h), with the
  * parameters its C model takes from the configuration (the same ones the
  * co-simulation's RTL builds use, verif/). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "area.h"
@@ -32,4 +33,26 @@ size_t area_sm_units(const st_config *cfg, area_member *out, size_t max) {
     }
   }
   return n;
+}
+
+unsigned long area_unit_state_bits(const char *unit, const char *params) {
+  const st_unit_desc *d = st_unit_find(unit);
+  if (d == NULL) {
+    return 0;
+  }
+  void *p = calloc(1, d->params_size ? d->params_size : 1);
+  if (p == NULL) {
+    return 0;
+  }
+  char why[160];
+  unsigned long bits = 0;
+  if (st_unit_parse_params(d, params, p, why, sizeof why)) {
+    st_ulayout l;
+    d->layout(p, &l);
+    for (unsigned i = 0; i < l.n_state; i++) {
+      bits += (unsigned long)l.state[i].bits * l.state[i].count;
+    }
+  }
+  free(p);
+  return bits;
 }

@@ -31,6 +31,7 @@ static const char *const area_usage =
     "  --all                every unit\n"
     "  --json FILE          also write the report as JSON\n"
     "  --cells              list each unit's cells by type\n"
+    "  --force              also synthesise a unit of more than 16384 register bits (hours)\n"
     "  --cross-check        also map onto Yosys's internal gates, priced with the same\n"
     "                       cell areas (a second NAND2-eq column)\n"
     "  -j, --jobs N         Yosys runs at a time (default: the number of CPUs)\n"
@@ -50,7 +51,7 @@ typedef struct area_args {
   cli_config_args cfg;
   const char *units[64];
   size_t n_units;
-  bool all, cells, cross, check, update;
+  bool all, cells, cross, check, update, force;
   const char *json, *keep, *baselines;
   unsigned jobs;
   double tol;
@@ -95,6 +96,8 @@ static int parse_args(int argc, char **argv, area_args *a) {
       a->all = true;
     } else if (strcmp(s, "--cells") == 0) {
       a->cells = true;
+    } else if (strcmp(s, "--force") == 0) {
+      a->force = true;
     } else if (strcmp(s, "--cross-check") == 0) {
       a->cross = true;
     } else if (strcmp(s, "--check-baselines") == 0) {
@@ -177,7 +180,7 @@ static void print_table(const area_result *r, size_t n, bool cross, bool cells) 
   printf("\n");
   for (size_t i = 0; i < n; i++) {
     if (!r[i].ok) {
-      printf("%-12s FAILED: %s\n", r[i].unit, r[i].error);
+      printf("%-12s %s: %s\n", r[i].unit, r[i].skip ? "skipped" : "FAILED", r[i].error);
       continue;
     }
     printf("%-12s %7u %5u %8u %10.1f", r[i].unit, r[i].cells, r[i].registers, r[i].ff_bits,
@@ -258,6 +261,10 @@ static void print_seeds(const area_member *m, size_t nm, const area_result *r, s
       header = true;
     }
     printf("  %s: %s\n", r[i].unit, sc->paper);
+    if (!r[i].ok) {
+      printf("          ours  not synthesised (above)\n");
+      continue;
+    }
     if (sc->mm2_65nm > 0) {
       double cell = area_cell_mm2(r[i].nand2_eq, n65), placed = area_mm2(r[i].nand2_eq, n65);
       printf("          ours  %.5f mm2 cell area at 65 nm = %.2f x the paper's (placed, /%.2f: "
@@ -463,6 +470,16 @@ int cmd_area(int argc, char **argv) {
   for (size_t i = 0; i < n; i++) {
     snprintf(r[i].unit, sizeof r[i].unit, "%s", names[i]);
     area_unit_params(names[i], &cfg, r[i].params, sizeof r[i].params);
+    /* A unit whose registers are a large table (DTBL's AGT) takes Yosys
+     * hours as flip-flops: skipped unless asked for with --force. */
+    unsigned long bits = area_unit_state_bits(names[i], r[i].params);
+    if (bits > AREA_MAX_STATE_BITS && !a.force) {
+      r[i].skip = true;
+      area_fmt(r[i].error, sizeof r[i].error,
+               "%lu register bits at these parameters, over %u: as flip-flops Yosys takes "
+               "hours (docs/units/%s.md estimates it); --force synthesises it anyway",
+               bits, AREA_MAX_STATE_BITS, names[i]);
+    }
   }
 
   area_flow fl;

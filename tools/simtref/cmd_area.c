@@ -523,7 +523,7 @@ int cmd_area(int argc, char **argv) {
 
   rc = EXIT_OK;
   for (size_t i = 0; i < n; i++) {
-    if (!r[i].ok) {
+    if (!r[i].ok && !r[i].skip) {
       rc = EXIT_FAIL;
     }
   }

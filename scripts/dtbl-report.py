@@ -123,7 +123,7 @@ def dtbl_table(a, out):
              "dtbl": ratio(cyc(fl), cyc(dt)), "dtbl_cdp": ratio(cyc(cd), cyc(dt)),
              "cdpi": ratio(cyc(fl), cyc(ci)), "dtbli": ratio(cyc(fl), cyc(di)),
              "kde": dt.get("dtbl.kde_hit_rate") if dt else None,
-             "agt": dt.get("dtbl.agt.hit_rate") if dt else None,
+             "agt": dt.get("agt.hit_rate") if dt else None,
              "groups": dt.get("dtbl.groups", 0) if dt else None,
              "joined": (dt.get("dtbl.coalesce_rate") if dt else None),
              "occ_cdp": occupancy(cd), "occ_dtbl": occupancy(dt),
@@ -162,9 +162,9 @@ def agt_table(a, out):
         rows.append({"pair": label(app, inp),
                      "s512": ratio(cyc(s[1024]), cyc(s[512])),
                      "s2048": ratio(cyc(s[1024]), cyc(s[2048])),
-                     "h512": s[512].get("dtbl.agt.hit_rate") if s[512] else None,
-                     "h1024": s[1024].get("dtbl.agt.hit_rate"),
-                     "h2048": s[2048].get("dtbl.agt.hit_rate") if s[2048] else None})
+                     "h512": s[512].get("agt.hit_rate") if s[512] else None,
+                     "h1024": s[1024].get("agt.hit_rate"),
+                     "h2048": s[2048].get("agt.hit_rate") if s[2048] else None})
     out.append("| app-input | 512 / 1024 | 2048 / 1024 | AGT hit 512 | 1024 | 2048 |")
     out.append("|---|---|---|---|---|---|")
     for r in rows:

@@ -46,9 +46,9 @@ for mode in --functional ""; do
 done
 expect_eq "$(stat_of "$TMP/s.txt" dtbl.launch_agg.latency_avg)" 33.000000 "one lane's cudaLaunchAggGroup"
 # 13 SMs: thread 0 of warp slot 0 on each SM has hardware id 0.
-c=$(stat_of "$TMP/s.txt" dtbl.agt.conflicts)
+c=$(stat_of "$TMP/s.txt" agt.conflicts)
 [ "${c:-0}" -gt 0 ] || fail "no conflicts between the SMs' equal hardware ids"
-expect_eq $(($(stat_of "$TMP/s.txt" dtbl.agt.hits) + c)) "$(stat_of "$TMP/s.txt" dtbl.agt.joins)" "hits + conflicts = joins"
+expect_eq $(($(stat_of "$TMP/s.txt" agt.hits) + c)) "$(stat_of "$TMP/s.txt" agt.joins)" "hits + conflicts = joins"
 expect_eq "$(stat_of "$TMP/s.txt" dtbl.groups_as_kernels)" "$c" "refused groups go on as kernels"
 ONE="-s gpu.num_clusters=1"
 rm -f "$TMP/out.bin"
@@ -58,8 +58,8 @@ cmp -s "$TMP/got" "$TMP/want" || fail "tree results differ (one SM)"
 expect_eq "$(stat_of "$TMP/s1.txt" dtbl.groups_coalesced)" 7 "every group joins the resident kernel"
 expect_eq "$(stat_of "$TMP/s1.txt" dtbl.kde_hit_rate)" 1.000000 "KDE hit rate"
 expect_eq "$(stat_of "$TMP/s1.txt" kd.occupancy_max)" 1 "one kernel-distributor entry"
-expect_eq "$(stat_of "$TMP/s1.txt" dtbl.agt.conflicts)" 0 "no AGT conflicts with 1024 entries"
-expect_eq "$(stat_of "$TMP/s1.txt" dtbl.agt.frees)" 7 "every entry freed"
+expect_eq "$(stat_of "$TMP/s1.txt" agt.conflicts)" 0 "no AGT conflicts with 1024 entries"
+expect_eq "$(stat_of "$TMP/s1.txt" agt.frees)" 7 "every entry freed"
 "$SIMTREF" run "$TMP/tree.yaml" -c k20c --stats "$TMP/s2.txt" >/dev/null 2>&1
 grep -v -E 'wall|per_second' "$TMP/s.txt" > "$TMP/a"
 grep -v -E 'wall|per_second' "$TMP/s2.txt" > "$TMP/b"
@@ -71,14 +71,14 @@ for ovf in kernel global; do
     -s dtbl.overflow=$ovf --stats "$TMP/s16.txt"
   got
   cmp -s "$TMP/got" "$TMP/want" || fail "tree results differ (16 entries, $ovf)"
-  c=$(stat_of "$TMP/s16.txt" dtbl.agt.conflicts)
+  c=$(stat_of "$TMP/s16.txt" agt.conflicts)
   [ "${c:-0}" -gt 0 ] || fail "no AGT conflicts with 16 entries ($ovf)"
   if [ $ovf = kernel ]; then
-    expect_eq "$(stat_of "$TMP/s16.txt" dtbl.agt.refused)" "$c" "refused = conflicts ($ovf)"
+    expect_eq "$(stat_of "$TMP/s16.txt" agt.refused)" "$c" "refused = conflicts ($ovf)"
     k=$(stat_of "$TMP/s16.txt" dtbl.groups_as_kernels)
     expect_eq "$k" "$c" "refused groups go on as kernels"
   else
-    expect_eq "$(stat_of "$TMP/s16.txt" dtbl.agt.refused)" 0 "none refused ($ovf)"
+    expect_eq "$(stat_of "$TMP/s16.txt" agt.refused)" 0 "none refused ($ovf)"
     expect_eq "$(stat_of "$TMP/s16.txt" dtbl.groups_coalesced)" 7 "all join ($ovf)"
   fi
 done

@@ -3,6 +3,9 @@
 
 #include <string.h>
 
+#include "units/laperm/laperm.h"
+#include "units/uinst.h"
+
 /* The first kernel or group in the scheduling order (FCFS) with blocks left
  * that fits on sm, or NULL. */
 static st_lkernel *fitting(const st_tbs_host *h, const st_sm *sm, uint64_t now) {
@@ -57,7 +60,7 @@ static st_status rr_dispatch(void *state, const st_tbs_host *h, uint64_t now, st
 
 /* ---- LaPerm (laperm_tbpri, laperm_smxbind, laperm_adaptive) ----------------- */
 
-#define LP_MAX_SMS 64
+#define LP_MAX_SMS LAPERM_MAX_SMS
 #define LP_MAX_LEVELS 16 /* levels 0..15 */
 
 enum { LP_TBPRI = 0, LP_SMXBIND = 1, LP_ADAPTIVE = 2 };
@@ -77,8 +80,6 @@ typedef struct lp_state {
   uint64_t refill;             /* laperm.refill_latency */
   lp_queue pq0;
   uint64_t queued[LP_MAX_SMS]; /* blocks left in each row */
-  uint8_t bvalid[LP_MAX_SMS];  /* Adaptive-Bind: SM s has a backup row */
-  uint8_t backup[LP_MAX_SMS];
   uint32_t mode, levels;
 } lp_state;
 
@@ -162,54 +163,38 @@ static void lp_run_begin(void *state, const st_tbs_host *h) {
   h->q->on_sched_ctx = s;
 }
 
-/* The highest non-empty level of row r (0: none). */
-static uint32_t lp_top(const lp_state *s, uint32_t r) {
-  for (uint32_t l = s->levels; l >= 1; l--) {
-    if (s->q[r][l].head != NULL) {
-      return l;
+/* LaPerm's decision for SM sm (spec §1.3.4), by the laperm unit (its RTL
+ * twin under co-simulation): its inputs from the queues, its answer the
+ * queue SM sm takes a block from, or NULL. */
+static st_status lp_decide(lp_state *s, st_uinst *u, uint32_t sm, uint32_t n, uint64_t now,
+                           lp_queue **x, uint32_t *row, st_error *err) {
+  const laperm_tbs_ops *ops = u->unit->ops;
+  const laperm_params *p = u->p;
+  laperm_in *in = u->in;
+  memset(in, 0, sizeof *in);
+  in->smx = (uint8_t)sm;
+  in->ne0 = s->pq0.head != NULL;
+  uint64_t cmax = (UINT64_C(1) << p->cnt_w) - 1;
+  for (uint32_t r = 0; r < n; r++) {
+    for (uint32_t l = 1; l <= s->levels; l++) {
+      in->ne[r] |= (uint16_t)(s->q[r][l].head != NULL) << (l - 1);
     }
+    in->cnt[r] = (uint16_t)(s->queued[r] < cmax ? s->queued[r] : cmax);
   }
-  return 0;
-}
-
-/* LaPerm's decision for SM sm (spec §1.3.4): the queue it takes a block
- * from, or NULL. *new_backup: Adaptive-Bind chose a new backup row. */
-static lp_queue *lp_decide(lp_state *s, uint32_t sm, uint32_t n_sms, uint32_t *row) {
-  uint32_t own = s->mode == LP_TBPRI ? 0 : sm;
-  uint32_t l = lp_top(s, own);
-  if (l != 0) {
-    *row = own;
-    return &s->q[own][l];
+  st_status rc = ops->decide(u, now, err);
+  if (rc != ST_OK) {
+    return rc;
   }
-  if (s->pq0.head != NULL) {
-    *row = UINT32_MAX;
-    return &s->pq0;
+  const laperm_out *o = u->out;
+  *x = NULL;
+  *row = UINT32_MAX;
+  if (o->valid && o->stage == LAPERM_STAGE_PQ0) {
+    *x = &s->pq0;
+  } else if (o->valid && o->qsm < n && o->lvl >= 1 && o->lvl <= s->levels) {
+    *row = o->qsm;
+    *x = &s->q[o->qsm][o->lvl];
   }
-  if (s->mode != LP_ADAPTIVE) {
-    return NULL;
-  }
-  uint32_t b = s->backup[sm];
-  if (!s->bvalid[sm] || lp_top(s, b) == 0) {
-    /* A new backup: the SM with the most queued blocks, ties to the first
-     * after sm. */
-    uint64_t best = 0;
-    bool found = false;
-    for (uint32_t k = 1; k < n_sms; k++) {
-      uint32_t c = (sm + k) % n_sms;
-      if (lp_top(s, c) != 0 && (!found || s->queued[c] > best)) {
-        best = s->queued[c];
-        b = c;
-        found = true;
-      }
-    }
-    if (!found) {
-      return NULL;
-    }
-    s->bvalid[sm] = 1;
-    s->backup[sm] = (uint8_t)b;
-  }
-  *row = b;
-  return &s->q[b][lp_top(s, b)];
+  return ST_OK;
 }
 
 static st_status lp_dispatch(void *state, const st_tbs_host *h, uint64_t now, st_error *err) {
@@ -217,17 +202,32 @@ static st_status lp_dispatch(void *state, const st_tbs_host *h, uint64_t now, st
   if (!st_launchq_unissued(h->q)) {
     return ST_OK;
   }
+  if (h->unit == NULL) {
+    return st_error_set(err, ST_ERR_INTERNAL, "cta_scheduler.policy %s: no laperm unit",
+                        h->cfg->cta_scheduler.policy == ST_CTA_LAPERM_TBPRI ? "laperm_tbpri"
+                        : h->cfg->cta_scheduler.policy == ST_CTA_LAPERM_SMXBIND ? "laperm_smxbind"
+                                                                               : "laperm_adaptive");
+  }
   uint32_t n = h->n_sms < LP_MAX_SMS ? h->n_sms : LP_MAX_SMS;
   uint32_t start = s->next_sm;
   for (uint32_t k = 0; k < n && st_launchq_unissued(h->q); k++) {
     uint32_t i = (start + k) % n;
     uint32_t row = UINT32_MAX;
-    lp_queue *x = lp_decide(s, i, n, &row);
+    lp_queue *x = NULL;
+    st_status rc = lp_decide(s, h->unit, i, n, now, &x, &row, err);
+    if (rc != ST_OK) {
+      return rc;
+    }
     st_lkernel *lk = x != NULL ? x->head : NULL;
-    if (lk == NULL || lk->t_ready > now || !st_sm_can_launch(h->sms[i], &lk->rk)) {
+    bool take = lk != NULL && lk->t_ready <= now && st_sm_can_launch(h->sms[i], &lk->rk);
+    rc = ((const laperm_tbs_ops *)h->unit->unit->ops)->commit(h->unit, take, now, err);
+    if (rc != ST_OK) {
+      return rc;
+    }
+    if (!take) {
       continue; /* strict priority: the SM waits for its candidate */
     }
-    st_status rc = h->place(h->ctx, i, lk, now, err);
+    rc = h->place(h->ctx, i, lk, now, err);
     if (rc != ST_OK) {
       return rc;
     }

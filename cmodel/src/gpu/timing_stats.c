@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "gpu/cdp.h"
-#include "gpu/dtbl.h"
 #include "gpu/timing_internal.h"
 #include "units/uinst.h"
 
@@ -292,11 +291,10 @@ void st_timing_run_stats(st_gpu *gpu, st_statset *out) {
   st_timing_snapshot(gpu->tm, &now);
   st_timing_fill_stats(&gpu->cfg, &now, &zero, gpu->tm->n_sms, gpu->totals.wall_seconds, out);
   st_cdp_stats(gpu->cdp, out);
-  if (gpu->dtbl != NULL && gpu->dtbl_searches > 0) {
+  if (gpu->dtbl_searches > 0) {
     st_stat_u(out, "dtbl.kde_searches", gpu->dtbl_searches);
     st_stat_u(out, "dtbl.kde_hits", gpu->dtbl_eligible);
     st_stat_d(out, "dtbl.kde_hit_rate", (double)gpu->dtbl_eligible / (double)gpu->dtbl_searches);
-    st_dtbl_stats(gpu->dtbl, out);
   }
   const st_kd_stats *kd = &gpu->kd;
   if (st_cdp_used(gpu->cdp) && kd->cycles > 0) {

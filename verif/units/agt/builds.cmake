@@ -28,3 +28,8 @@ st_unit_fault(nvalid_no_dec @small "the valid-entry count not lowered when an en
   rtl/agt.sv " - (AGT_W+1)'(free_e)" "")
 st_unit_fault(next_stale @small "an allocated entry keeps the Next of its previous group"
   rtl/agt.sv "        next_q[32'(ind)*32 +: 32]      <= '0;\n" "")
+
+# The full-GPU co-simulation test's fault (tests/units/agt/gpu_cosim.sh: --cosim agt:free_busy_gpu)
+# on k20c's parameters.
+st_unit_fault(free_busy_gpu k20c "GROUP_DONE frees the entry while its blocks execute (k20c)"
+  rtl/agt.sv "if (exe_r == '0) begin" "if (1'b1) begin")

@@ -50,8 +50,12 @@ static const agt_host_ops ops = {.step = agt_host_step};
 static void report(const uint64_t *c, const st_config *cfg, unsigned n_sms, st_statset *out) {
   (void)cfg;
   (void)n_sms;
+  if (c[C_JOINS] == 0 && c[C_ERRORS] == 0) {
+    return; /* no group was launched: nothing to say */
+  }
   st_stat_u(out, "agt.joins", c[C_JOINS]);
   st_stat_u(out, "agt.hits", c[C_HITS]);
+  st_stat_d(out, "agt.hit_rate", c[C_JOINS] ? (double)c[C_HITS] / (double)c[C_JOINS] : 0.0);
   st_stat_u(out, "agt.conflicts", c[C_CONFLICTS]);
   st_stat_u(out, "agt.refused", c[C_REFUSED]);
   st_stat_u(out, "agt.frees", c[C_FREES]);

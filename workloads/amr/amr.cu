@@ -119,30 +119,37 @@ extern "C" __global__ void amr_dtbl(const amr_param *p, unsigned x0, unsigned y0
 // (under the device runtime's pending-launch limit); past that it returns
 // false and the caller refines the cell itself.
 template <bool DTBL>
-__device__ bool amr_launch_refine(const amr_param *p, unsigned x, unsigned y, unsigned s,
-                                  unsigned d) {
+__device__ __forceinline__ bool amr_launch_refine(const amr_param *p, unsigned x, unsigned y,
+                                                  unsigned s, unsigned d) {
   if (atomicAdd(&p->launches[0], 1u) >= p->budget) {
     atomicAdd(&p->launches[1], 1u);
     return false;
   }
   void *func = DTBL ? (void *)amr_dtbl : (void *)amr_cdp;
+  unsigned sub = s / AMR_R;  // the sub-cells' side
   dim3 grid(1, 1, 1), block(AMR_SUB, 1, 1);
-  struct args {
-    const amr_param *p;
-    unsigned x0, y0, s, w, d;
-  };
-  args *a = (args *)cudaGetParameterBufferV2(func, grid, block, 0);
-  if (a != 0) {
-    a->p = p;
-    a->x0 = x;
-    a->y0 = y;
-    a->s = s / AMR_R;
-    a->w = AMR_R;
-    a->d = d + 1;
-    dp_launch<DTBL>(func, a, grid, block, 0);
+  void *buf = cudaGetParameterBufferV2(func, grid, block, 0);
+  if (buf != 0) {
+    // The arguments stored one by one at their offsets, as launch syntax
+    // compiles them (a struct's would be merged into vector stores).
+    char *a = (char *)buf;  // (p, x0, y0, s, w, d)
+    *(const amr_param **)(a + 0) = p;
+    unsigned *u = (unsigned *)(a + 8);
+    u[0] = x;
+    u[1] = y;
+    u[2] = sub;
+    u[3] = AMR_R;
+    u[4] = d + 1;
+    dp_launch<DTBL>(func, buf, grid, block, 0);
   }
   return true;
 }
+// The CDP launch also as a function of its own, which the kernels do not
+// call (they inline it), as nvcc made of it before the dtbl variant: the
+// code of amr_cdp keeps its addresses, and so the cdp variant its timing
+// (instruction fetch).
+template __device__ bool amr_launch_refine<false>(const amr_param *, unsigned, unsigned,
+                                                  unsigned, unsigned);
 
 // Refines the cell at (x, y) of side s and depth d in this thread: its
 // sub-cells and theirs, depth first (a cell whose launch was refused).

@@ -127,8 +127,8 @@ extern "C" __global__ void bht_open_dtbl(const bht_tree *t, unsigned node, unsig
 // runtime's pending-launch limit); past that it returns false and the
 // caller's threads walk the pocket themselves.
 template <bool DTBL>
-__device__ bool bht_launch_open(const bht_tree *t, unsigned c, unsigned base, unsigned mask,
-                                unsigned pairs) {
+__device__ __forceinline__ bool bht_launch_open(const bht_tree *t, unsigned c, unsigned base,
+                                                unsigned mask, unsigned pairs) {
   unsigned chunk = base / (BHT_BUCKET * t->chunk);
   if (atomicAdd(&t->budget[chunk], 1u) >= t->budget_max) {
     atomicAdd(&t->stats[2], 1u);
@@ -137,34 +137,39 @@ __device__ bool bht_launch_open(const bht_tree *t, unsigned c, unsigned base, un
   unsigned threads = (pairs + 31u) & ~31u;
   void *func = DTBL ? (void *)bht_open_dtbl : (void *)bht_open;
   dim3 grid(1, 1, 1), block(threads, 1, 1);
-  struct args {
-    const bht_tree *t;
-    unsigned node, base, mask;
-  };
-  args *a = (args *)cudaGetParameterBufferV2(func, grid, block, 0);
-  if (a != 0) {
-    a->t = t;
-    a->node = c;
-    a->base = base;
-    a->mask = mask;
-    dp_launch<DTBL>(func, a, grid, block, 0);
+  void *buf = cudaGetParameterBufferV2(func, grid, block, 0);
+  if (buf != 0) {
+    // The arguments stored one by one at their offsets, as launch syntax
+    // compiles them (a struct's would be merged into vector stores).
+    char *a = (char *)buf;  // (t, node, base, mask)
+    *(const bht_tree **)(a + 0) = t;
+    unsigned *u = (unsigned *)(a + 8);
+    u[0] = c;
+    u[1] = base;
+    u[2] = mask;
+    dp_launch<DTBL>(func, buf, grid, block, 0);
   }
   atomicAdd(&t->stats[0], 1u);
   atomicAdd(&t->stats[1], threads);
   return true;
 }
+// The CDP launch also as a function of its own, which the kernels do not
+// call (they inline it), as nvcc made of it before the dtbl variant: the
+// code of bht_open keeps its addresses, and so the cdp variant its timing
+// (instruction fetch).
+template __device__ bool bht_launch_open<false>(const bht_tree *, unsigned, unsigned, unsigned,
+                                                unsigned);
 
-// A bht_open block's shared memory (declared by each kernel).
-struct bht_open_shared {
-  unsigned long long sx[BHT_BUCKET], sy[BHT_BUCKET], sz[BHT_BUCKET];
-  unsigned sn[BHT_BUCKET], sub[8], sent[8];
-};
-
+// A bht_open block. Its shared arrays (per body of the bucket its sums sx,
+// sy, sz, sn; per child of node the bodies that must open it, sub, and
+// whether that pocket was launched, sent) are declared by each kernel, one
+// variable each as before the dtbl variant, so that bht_open's code stays
+// the same.
 template <bool DTBL>
 __device__ __forceinline__ void bht_open_block(const bht_tree *t, unsigned node, unsigned base,
-                                               unsigned mask, bht_open_shared &sh) {
-  unsigned long long *sx = sh.sx, *sy = sh.sy, *sz = sh.sz;
-  unsigned *sn = sh.sn, *sub = sh.sub, *sent = sh.sent;
+                                               unsigned mask, unsigned long long *sx,
+                                               unsigned long long *sy, unsigned long long *sz,
+                                               unsigned *sn, unsigned *sub, unsigned *sent) {
   unsigned tid = threadIdx.x;
   unsigned b0 = base + blockIdx.x * BHT_BUCKET;
   if (t->n - b0 < BHT_BUCKET) mask &= (1u << (t->n - b0)) - 1u;
@@ -215,12 +220,14 @@ __device__ __forceinline__ void bht_open_block(const bht_tree *t, unsigned node,
 
 extern "C" __global__ void bht_open(const bht_tree *t, unsigned node, unsigned base,
                                     unsigned mask) {
-  __shared__ bht_open_shared sh;
-  bht_open_block<false>(t, node, base, mask, sh);
+  __shared__ unsigned long long sx[BHT_BUCKET], sy[BHT_BUCKET], sz[BHT_BUCKET];
+  __shared__ unsigned sn[BHT_BUCKET], sub[8], sent[8];
+  bht_open_block<false>(t, node, base, mask, sx, sy, sz, sn, sub, sent);
 }
 
 extern "C" __global__ void bht_open_dtbl(const bht_tree *t, unsigned node, unsigned base,
                                          unsigned mask) {
-  __shared__ bht_open_shared sh;
-  bht_open_block<true>(t, node, base, mask, sh);
+  __shared__ unsigned long long sx[BHT_BUCKET], sy[BHT_BUCKET], sz[BHT_BUCKET];
+  __shared__ unsigned sn[BHT_BUCKET], sub[8], sent[8];
+  bht_open_block<true>(t, node, base, mask, sx, sy, sz, sn, sub, sent);
 }

@@ -173,23 +173,22 @@ __device__ static void launch_gather(unsigned *ok, unsigned *orv, unsigned *osv,
                                      unsigned n, unsigned key, unsigned val) {
   dim3 grid((n + JOIN_CHILD_THREADS - 1) / JOIN_CHILD_THREADS, 1, 1);
   dim3 block(JOIN_CHILD_THREADS, 1, 1);
-  struct args {
-    unsigned *ok, *orv, *osv;
-    const unsigned *sval;
-    unsigned first, off, n, key, val;
-  };
-  args *a = (args *)cudaGetParameterBufferV2((void *)join_gather_child, grid, block, 0);
-  if (a == 0) return;
-  a->ok = ok;
-  a->orv = orv;
-  a->osv = osv;
-  a->sval = sval;
-  a->first = first;
-  a->off = off;
-  a->n = n;
-  a->key = key;
-  a->val = val;
-  dp_launch<DTBL>((void *)join_gather_child, a, grid, block, 0);
+  void *buf = cudaGetParameterBufferV2((void *)join_gather_child, grid, block, 0);
+  if (buf == 0) return;
+  // The arguments stored one by one at their offsets, as launch syntax
+  // compiles them (a struct's would be merged into vector stores).
+  char *a = (char *)buf;  // (ok, orv, osv, sval, first, off, n, key, val)
+  *(unsigned **)(a + 0) = ok;
+  *(unsigned **)(a + 8) = orv;
+  *(unsigned **)(a + 16) = osv;
+  *(const unsigned **)(a + 24) = sval;
+  unsigned *u = (unsigned *)(a + 32);
+  u[0] = first;
+  u[1] = off;
+  u[2] = n;
+  u[3] = key;
+  u[4] = val;
+  dp_launch<DTBL>((void *)join_gather_child, buf, grid, block, 0);
 }
 
 // boff: exclusive block offsets of the pocket counts; boff2: of the leftover

@@ -82,6 +82,13 @@ for ovf in kernel global; do
     expect_eq "$(stat_of "$TMP/s16.txt" dtbl.groups_coalesced)" 7 "all join ($ovf)"
   fi
 done
+# amr's groups with records in global memory: each is handed out in its
+# kernel's order after its record's load.
+expect_exit 0 "$SIMTREF" run amr --variant dtbl -c k20c -s dtbl.overflow=global --stats "$TMP/g.txt"
+expect_in "$TMP/out" "verdict: PASS"
+r=$(stat_of "$TMP/g.txt" agt.conflicts)
+[ "${r:-0}" -gt 0 ] || fail "amr with dtbl.overflow global: no group kept in global memory"
+expect_eq "$(stat_of "$TMP/g.txt" agt.refused)" 0 "amr with dtbl.overflow global: none refused"
 # expand: 4 blocks x 32 threads, each launching a group of 3 blocks of child.
 cat > "$TMP/expand.yaml" <<YAML
 ptx: $SRC/tests/dtbl/dtbl.ptx

@@ -7,10 +7,15 @@
 #include "units/uinst.h"
 
 /* The first kernel or group in the scheduling order (FCFS) with blocks left
- * that fits on sm, or NULL. */
+ * that fits on sm, or NULL. A group whose record is still being loaded from
+ * global memory (dtbl.overflow global) stalls the scheduler until it is
+ * there: nothing after it is handed out before it. */
 static st_lkernel *fitting(const st_tbs_host *h, const st_sm *sm, uint64_t now) {
   for (st_lkernel *lk = h->q->sched_head; lk != NULL; lk = lk->sched_next) {
-    if (lk->t_ready <= now && st_sm_can_launch(sm, &lk->rk)) {
+    if (lk->t_ready > now) {
+      return NULL;
+    }
+    if (st_sm_can_launch(sm, &lk->rk)) {
       return lk;
     }
   }

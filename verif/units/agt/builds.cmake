@@ -31,5 +31,6 @@ st_unit_fault(next_stale @small "an allocated entry keeps the Next of its previo
 
 # The full-GPU co-simulation test's fault (tests/units/agt/gpu_cosim.sh: --cosim agt:free_busy_gpu)
 # on k20c's parameters.
-st_unit_fault(free_busy_gpu k20c "GROUP_DONE frees the entry while its blocks execute (k20c)"
+st_unit_fault(free_busy_gpu k20c,cta_scheduler.policy=rr
+  "GROUP_DONE frees the entry while its blocks execute (k20c)"
   rtl/agt.sv "if (exe_r == '0) begin" "if (1'b1) begin")

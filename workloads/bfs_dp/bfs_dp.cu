@@ -133,6 +133,12 @@ __device__ bool launch_expand(const int *col, int *dist, int *qout, int *qcount,
   atomicAdd(&stats[2], (unsigned)deg);
   return true;
 }
+// The CDP launch also as a function of its own, which the kernels do not
+// call (they inline it), as nvcc made of it before the dtbl variant: the
+// code of bfs_dp_flat and bfs_dp_cdp keeps its addresses, and so their
+// timing (instruction fetch).
+template __device__ bool launch_expand<false>(const int *, int *, int *, int *, int, int, int,
+                                              unsigned *);
 
 template <bool DTBL>
 __device__ __forceinline__ void expand(const int *row, const int *col, int *dist, const int *qin,

@@ -107,6 +107,12 @@ __device__ bool launch_relax(const int *col, const int *weight, int *dist, int *
   atomicAdd(&stats[2], (unsigned)deg);
   return true;
 }
+// The CDP launch also as a function of its own, which the kernels do not
+// call (they inline it), as nvcc made of it before the dtbl variant: the
+// code of sssp_dp_flat and sssp_dp_cdp keeps its addresses, and so their
+// timing (instruction fetch).
+template __device__ bool launch_relax<false>(const int *, const int *, int *, int *, int *,
+                                             int *, int, int, int, int, unsigned *);
 
 template <bool DTBL>
 __device__ __forceinline__ void relax_list(const int *row, const int *col, const int *weight,

@@ -15,6 +15,9 @@
 
 #include "rtl_model.h"
 
+// The widest signal a shim binds: 65536 bits (agt's 2048 x 32-bit link table).
+#define ST_SHIM_MAX_WORDS 1024
+
 // The binding macros of a unit's shim (inside bind_<unit>(M &m, Ports &p)):
 // input field f is port f_i, output field f is port f_o, state field f is
 // the register f_q of the top module (/*verilator public_flat_rw*/).
@@ -37,7 +40,7 @@ struct Ports {
   Sig in[ST_UNIT_MAX_FIELDS], out[ST_UNIT_MAX_FIELDS], state[ST_UNIT_MAX_FIELDS];
   unsigned n_in = 0, n_out = 0, n_state = 0;
   template <class T> static Sig sig(const char *name, T &v) {
-    static_assert(sizeof(T) <= 256, "signal too wide");
+    static_assert(sizeof(T) <= ST_SHIM_MAX_WORDS * 8, "signal too wide");
     Sig s;
     s.name = name;
     s.p = static_cast<void *>(&v);
@@ -84,7 +87,7 @@ inline void unpack_elems(const uint64_t *w, void *dst, unsigned count, unsigned 
 
 // Packs field f of a C struct into the signal (element k at bits k*bits).
 inline void pack(const Sig &s, const st_ufield &f, const void *base) {
-  uint64_t w[33];
+  uint64_t w[ST_SHIM_MAX_WORDS + 1];
   size_t words = (s.bytes + 7) / 8;
   for (size_t k = 0; k < words; k++) w[k] = 0;
   const void *src = static_cast<const uint8_t *>(base) + f.offset;
@@ -98,7 +101,7 @@ inline void pack(const Sig &s, const st_ufield &f, const void *base) {
 }
 
 inline void unpack(const Sig &s, const st_ufield &f, void *base) {
-  uint64_t w[33];
+  uint64_t w[ST_SHIM_MAX_WORDS + 1];
   size_t words = (s.bytes + 7) / 8;
   w[words - 1] = 0;
   std::memcpy(w, s.p, s.bytes);

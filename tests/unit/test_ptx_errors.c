@@ -369,6 +369,13 @@ static void test_function_addresses(void **state) {
                        "  call.uni (r), __cudaCDP2LaunchDeviceV2, (b);\n}\n",
                   "t.ptx:9:17: error: device-runtime function declared with another signature "
                   "than the CUDA 12 device runtime's (docs/cdp.md) '__cudaCDP2LaunchDeviceV2'");
+  /* DTBL's group launch with a parameter missing (the header's has five). */
+  ptx_parse_fails(HEAD ".extern .func (.param .b32 r) cudaLaunchAggGroup(.param .b64 f, "
+                       ".param .b64 b);\n.visible .entry k()\n{\n  .param .b32 r;\n"
+                       "  .param .b64 f;\n  .param .b64 b;\n"
+                       "  call.uni (r), cudaLaunchAggGroup, (f, b);\n}\n",
+                  "t.ptx:10:17: error: cudaLaunchAggGroup declared with another signature than "
+                  "workloads/common/dtbl.cuh's (docs/units/dtbl.md) 'cudaLaunchAggGroup'");
 }
 
 int main(void) {

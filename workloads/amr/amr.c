@@ -7,6 +7,8 @@
  * depth over the worklist of cells the previous launch refined (the host
  * reads the count back to size the grid). cdp: one host launch over the base
  * grid; each refined cell launches the same kernel over its 64 sub-cells.
+ * dtbl: as cdp, with amr_dtbl, whose launches are DTBL aggregated groups of
+ * amr_dtbl itself.
  *
  * The CPU reference refines recursively with the same integer arithmetic;
  * the per-base-cell, per-depth leaf counts and energies and the per-depth
@@ -141,7 +143,9 @@ static st_status run_flat(st_wl_ctx *ctx, const amr_shape *sh, uint64_t d_param,
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
   int paper = ctx->size == ST_WL_PAPER;
-  int cdp = ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0;
+  int dtbl = ctx->variant != NULL && strcmp(ctx->variant, "dtbl") == 0;
+  int cdp = dtbl || (ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0);
+  const char *vname = dtbl ? "dtbl" : cdp ? "cdp" : "flat";
   amr_shape sh = paper ? (amr_shape){256, 3, 12} : (amr_shape){32, 2, 3};
   uint32_t s0 = 1;
   for (uint32_t d = 0; d < sh.depth; d++) s0 *= AMR_R;
@@ -179,7 +183,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (rc == ST_OK && cdp) {
     st_arg a[] = {ST_ARG_PTR(d_param), ST_ARG_U32(0),    ST_ARG_U32(0),
                   ST_ARG_U32(s0),      ST_ARG_U32(sh.g), ST_ARG_U32(0)};
-    rc = launch1(ctx, "amr_cdp", ncells, a, 6, err);
+    rc = launch1(ctx, dtbl ? "amr_dtbl" : "amr_cdp", ncells, a, 6, err);
     if (rc == ST_OK) rc = st_synchronize(gpu, err);
     launches = 1;
   } else if (rc == ST_OK) {
@@ -188,7 +192,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, leaves, d_leaves, nslots * 4, err);
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, energy, d_energy, nslots * 8, err);
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, refined, d_refined, AMR_MAX_DEPTH * 4, err);
-  uint32_t tries[2] = {0, 0}; /* cdp: child launches tried, refused over the budget */
+  uint32_t tries[2] = {0, 0}; /* cdp, dtbl: child launches tried, refused over the budget */
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, tries, d_launches, 8, err);
 
   uint64_t leaf_d[AMR_MAX_DEPTH + 1] = {0}, energy_sum = 0, child_launches = 0;
@@ -239,15 +243,16 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   }
   if (ctx->log != NULL && rc != ST_ERR_NOMEM) {
     fprintf(ctx->log, "  amr: %ux%u base grid, depth %u, %u hot spots/fronts, variant %s\n",
-            sh.g, sh.g, sh.depth, sh.nblob, cdp ? "cdp" : "flat");
+            sh.g, sh.g, sh.depth, sh.nblob, vname);
     fprintf(ctx->log, "  amr: refined cells per depth:");
     for (uint32_t d = 0; d < sh.depth; d++) fprintf(ctx->log, " %u", refined[d]);
     fprintf(ctx->log, "\n");
     if (cdp) {
       fprintf(ctx->log,
-              "  amr: 1 host launch, %u child launches of %u threads; %u refined cells over the "
-              "budget of %u launches refined by their own thread\n",
-              tries[0] - tries[1], AMR_SUB, tries[1], AMR_BUDGET);
+              "  amr: 1 host launch, %u %s of %u threads; %u refined cells over the budget of "
+              "%u launches refined by their own thread\n",
+              tries[0] - tries[1], dtbl ? "group launches" : "child launches", AMR_SUB, tries[1],
+              AMR_BUDGET);
     } else {
       fprintf(ctx->log, "  amr: %u host launches (base + one per depth)\n", launches);
     }
@@ -272,7 +277,7 @@ const st_workload_desc st_wl_amr = {
     .ptx = "amr.ptx",
     .small = "32x32 base grid, depth 2, 3 hot spots/fronts",
     .paper = "256x256 base grid, depth 3, 12 hot spots/fronts",
-    .variants = "flat cdp",
+    .variants = "flat cdp dtbl",
     .inputs = NULL,
     .run = run,
 };

@@ -25,6 +25,13 @@
 // launching itself, one launch per refined cell. A host launch's tree makes
 // at most a budget of child launches; past it a thread refines its cell
 // itself (the results are the same).
+//
+// dtbl: amr_dtbl is amr_cdp with the launch made a DTBL aggregated group of
+// amr_dtbl itself (cudaLaunchAggGroup, dtbl.cuh): the group joins the
+// resident amr_dtbl kernel of its block shape (Fig. 12a); the same code
+// otherwise.
+
+#include "../common/dtbl.cuh"
 
 #define AMR_R 8
 #define AMR_SUB (AMR_R * AMR_R)
@@ -96,23 +103,44 @@ extern "C" __global__ void amr_flat_level(const amr_param *p, const uint2 *cells
   }
 }
 
-// ---- cdp: the kernel launches itself per refined cell -------------------------
+// ---- cdp and dtbl: the kernel launches itself per refined cell ----------------
 
 extern "C" __global__ void amr_cdp(const amr_param *p, unsigned x0, unsigned y0, unsigned s,
                                    unsigned w, unsigned d);
+extern "C" __global__ void amr_dtbl(const amr_param *p, unsigned x0, unsigned y0, unsigned s,
+                                    unsigned w, unsigned d);
 
 // The one child launch: the 8 x 8 sub-cells of the cell at (x, y) of side
-// s, at depth d + 1, one thread each (the pocket is always 64 threads). The
-// host launch's tree makes at most p->budget child launches (under the
-// device runtime's pending-launch limit); past that it returns false and
-// the caller refines the cell itself.
+// s, at depth d + 1, one thread each (the pocket is always 64 threads): a
+// grid of amr_cdp, or with DTBL a group of amr_dtbl. What amr_cdp<<<1,
+// AMR_SUB, 0, cudaStreamFireAndForget>>>(p, x, y, s / AMR_R, AMR_R, d + 1)
+// compiles to, with the launch call chosen by DTBL (no parameter buffer, no
+// launch). The host launch's tree makes at most p->budget child launches
+// (under the device runtime's pending-launch limit); past that it returns
+// false and the caller refines the cell itself.
+template <bool DTBL>
 __device__ bool amr_launch_refine(const amr_param *p, unsigned x, unsigned y, unsigned s,
                                   unsigned d) {
   if (atomicAdd(&p->launches[0], 1u) >= p->budget) {
     atomicAdd(&p->launches[1], 1u);
     return false;
   }
-  amr_cdp<<<1, AMR_SUB, 0, cudaStreamFireAndForget>>>(p, x, y, s / AMR_R, AMR_R, d + 1);
+  void *func = DTBL ? (void *)amr_dtbl : (void *)amr_cdp;
+  dim3 grid(1, 1, 1), block(AMR_SUB, 1, 1);
+  struct args {
+    const amr_param *p;
+    unsigned x0, y0, s, w, d;
+  };
+  args *a = (args *)cudaGetParameterBufferV2(func, grid, block, 0);
+  if (a != 0) {
+    a->p = p;
+    a->x0 = x;
+    a->y0 = y;
+    a->s = s / AMR_R;
+    a->w = AMR_R;
+    a->d = d + 1;
+    dp_launch<DTBL>(func, a, grid, block, 0);
+  }
   return true;
 }
 
@@ -147,12 +175,23 @@ __device__ void amr_refine_here(const amr_param *p, unsigned x, unsigned y, unsi
   }
 }
 
-extern "C" __global__ void amr_cdp(const amr_param *p, unsigned x0, unsigned y0, unsigned s,
-                                   unsigned w, unsigned d) {
+template <bool DTBL>
+__device__ __forceinline__ void amr_block(const amr_param *p, unsigned x0, unsigned y0,
+                                          unsigned s, unsigned w, unsigned d) {
   unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= w * w) return;
   unsigned x = x0 + (t % w) * s, y = y0 + (t / w) * s;
-  if (amr_visit(p, x, y, s, d) >= 0 && !amr_launch_refine(p, x, y, s, d)) {
+  if (amr_visit(p, x, y, s, d) >= 0 && !amr_launch_refine<DTBL>(p, x, y, s, d)) {
     amr_refine_here(p, x, y, s, d);
   }
+}
+
+extern "C" __global__ void amr_cdp(const amr_param *p, unsigned x0, unsigned y0, unsigned s,
+                                   unsigned w, unsigned d) {
+  amr_block<false>(p, x0, y0, s, w, d);
+}
+
+extern "C" __global__ void amr_dtbl(const amr_param *p, unsigned x0, unsigned y0, unsigned s,
+                                    unsigned w, unsigned d) {
+  amr_block<true>(p, x0, y0, s, w, d);
 }

@@ -1,10 +1,10 @@
 /* BFS_DP host driver: one of the named graphs (graph.h's nested-parallel
  * inputs), a source drawn among the vertices with a neighbour, then one
- * launch per level of bfs_dp_flat or bfs_dp_cdp (ctx->variant) over the
+ * launch per level of bfs_dp_flat, bfs_dp_cdp or bfs_dp_dtbl (ctx->variant) over the
  * frontier queue; the host clears the next queue's counter before each
  * launch, reads it back after, swaps the queues and stops when it is 0. The
- * distances must equal a CPU BFS's exactly. The CDP variant also reads back
- * the kernels' launch counters (child launches, threads, neighbours,
+ * distances must equal a CPU BFS's exactly. The CDP and DTBL variants also
+ * read back the kernels' launch counters (child launches, threads, neighbours,
  * refused launches) for the log and the verdict. */
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +35,9 @@ static void cpu_bfs(const st_wl_graph *g, uint32_t src, int32_t *dist, uint32_t 
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
   const char *input = ctx->input ? ctx->input : "citation";
-  int cdp = ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0;
+  int dtbl = ctx->variant != NULL && strcmp(ctx->variant, "dtbl") == 0;
+  int cdp = dtbl || (ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0);
+  const char *vname = dtbl ? "dtbl" : cdp ? "cdp" : "flat";
   st_wl_graph g;
   st_status rc = st_wl_graph_dp_input(&g, input, ctx->size == ST_WL_PAPER, 0, ctx->seed, err);
   if (rc != ST_OK) {
@@ -81,8 +83,8 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
                   ST_ARG_PTR(d_count),     ST_ARG_S32(next),    ST_ARG_PTR(d_stats)};
     if (rc == ST_OK && cdp) rc = st_memcpy_htod(gpu, d_stats + 16, &zero, 4, err); /* budget */
     if (rc == ST_OK) {
-      rc = st_launch(gpu, ctx->mod, cdp ? "bfs_dp_cdp" : "bfs_dp_flat", grid, block, 0, a,
-                     cdp ? 9 : 8, err);
+      rc = st_launch(gpu, ctx->mod, dtbl ? "bfs_dp_dtbl" : cdp ? "bfs_dp_cdp" : "bfs_dp_flat",
+                     grid, block, 0, a, cdp ? 9 : 8, err);
     }
     if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, &nin, d_count, 4, err);
     if (rc == ST_OK && (nin < 0 || (uint64_t)nin + visited > n)) {
@@ -111,13 +113,13 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     fprintf(ctx->log,
             "  bfs_dp %s: source %u, %d launches (levels), %llu vertices reached, widest "
             "frontier %llu\n",
-            cdp ? "cdp" : "flat", src, levels, (unsigned long long)visited,
+            vname, src, levels, (unsigned long long)visited,
             (unsigned long long)widest);
     if (cdp) {
       fprintf(ctx->log,
-              "  bfs_dp cdp: %u child launches, %u threads (%.1f per child), %u neighbours "
+              "  bfs_dp %s: %u child launches, %u threads (%.1f per child), %u neighbours "
               "(%.1f per child), %u launches refused, %u lists over the launch budget\n",
-              stats[0], stats[1], stats[0] ? (double)stats[1] / stats[0] : 0.0, stats[2],
+              vname, stats[0], stats[1], stats[0] ? (double)stats[1] / stats[0] : 0.0, stats[2],
               stats[0] ? (double)stats[2] / stats[0] : 0.0, stats[3], stats[5]);
     }
   }
@@ -131,7 +133,8 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
 const st_workload_desc st_wl_bfs_dp = {
     .name = "bfs_dp",
     .title = "breadth-first search, Merrill-style frontier queue (flat: CTA/warp/thread "
-             "expansion; cdp: a child grid per vertex of degree >= 32)",
+             "expansion; cdp: a child grid per vertex of degree >= 32; dtbl: a DTBL group "
+             "instead)",
     .seeds = "DTBL/LaPerm/DVFS dissertation (Wang 2016) BFS",
     .category = "dissertation §4.1: traversal (expand a frontier vertex's neighbours)",
     .suite = "other",
@@ -140,7 +143,7 @@ const st_workload_desc st_wl_bfs_dp = {
     .ptx = "bfs_dp.ptx",
     .small = "4096-vertex graphs (citation, usa_road, cage15, graph500 scale 12)",
     .paper = "65536-vertex graphs (citation, usa_road, cage15, graph500 scale 16)",
-    .variants = "flat cdp",
+    .variants = "flat cdp dtbl",
     .inputs = "citation usa_road cage15 graph500",
     .run = run,
 };

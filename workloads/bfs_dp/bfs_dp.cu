@@ -1,5 +1,5 @@
 // BFS_DP: Merrill-style breadth-first search over a CSR graph, level by
-// level with a frontier queue, in two versions with the same data:
+// level with a frontier queue, in three versions with the same data:
 //
 //   bfs_dp_flat  one thread per frontier vertex; adjacency lists of at least
 //                256 entries are expanded by the whole CTA (one list at a
@@ -14,12 +14,18 @@
 //                host launch (LAUNCH_BUDGET, CUDA's default pending-launch
 //                limit) and lists whose launch the device runtime refuses
 //                are expanded by the thread.
+//   bfs_dp_dtbl  bfs_dp_cdp with the child launched as a DTBL aggregated
+//                group of bfs_dp_child (cudaLaunchAggGroup, dtbl.cuh), which
+//                joins a resident bfs_dp_child kernel of the same block size
+//                (Fig. 12b); the same code otherwise.
 //
 // A neighbour u is visited by a compare-and-swap of dist[u] from -1 to the
 // next level; the thread that wins appends u to the next frontier. The
 // distances do not depend on the order in which threads, blocks or children
 // run (the queue's order does). The host launches one parent grid per level
 // and stops when the next frontier is empty. 256 threads per parent CTA.
+
+#include "../common/dtbl.cuh"
 
 #define BLOCK 256       // parent CTA size (bfs_dp.c launches with it)
 #define WARP 32
@@ -88,8 +94,10 @@ extern "C" __global__ void bfs_dp_child(const int *col, int *dist, int *qout, in
 }
 
 // The one place a child is launched: deg neighbours from col[start], on
-// cudaStreamFireAndForget. False when the device runtime refuses the launch
-// (the caller then expands the list itself).
+// cudaStreamFireAndForget (DTBL: as an aggregated group). False when the
+// device runtime refuses the launch (the caller then expands the list
+// itself).
+template <bool DTBL>
 __device__ bool launch_expand(const int *col, int *dist, int *qout, int *qcount, int start,
                               int deg, int next, unsigned *stats) {
   unsigned threads = (unsigned)(deg + WARP - 1) / WARP * WARP;
@@ -116,7 +124,7 @@ __device__ bool launch_expand(const int *col, int *dist, int *qout, int *qcount,
   p->start = start;
   p->deg = deg;
   p->next = next;
-  if (cudaLaunchDeviceV2(p, cudaStreamFireAndForget) != cudaSuccess) {
+  if (dp_launch<DTBL>((void *)bfs_dp_child, p, grid, block, 0) != cudaSuccess) {
     atomicAdd(&stats[3], 1u);
     return false;
   }
@@ -126,16 +134,29 @@ __device__ bool launch_expand(const int *col, int *dist, int *qout, int *qcount,
   return true;
 }
 
-extern "C" __global__ void bfs_dp_cdp(const int *row, const int *col, int *dist, const int *qin,
-                                      int nin, int *qout, int *qcount, int next,
-                                      unsigned *stats) {
+template <bool DTBL>
+__device__ __forceinline__ void expand(const int *row, const int *col, int *dist, const int *qin,
+                                       int nin, int *qout, int *qcount, int next,
+                                       unsigned *stats) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= nin) return;
   int v = qin[i];
   int start = row[v], end = row[v + 1];
   if (end - start >= CHILD_MIN &&
-      launch_expand(col, dist, qout, qcount, start, end - start, next, stats)) {
+      launch_expand<DTBL>(col, dist, qout, qcount, start, end - start, next, stats)) {
     return;
   }
   for (int e = start; e < end; e++) visit(col[e], next, dist, qout, qcount);
+}
+
+extern "C" __global__ void bfs_dp_cdp(const int *row, const int *col, int *dist, const int *qin,
+                                      int nin, int *qout, int *qcount, int next,
+                                      unsigned *stats) {
+  expand<false>(row, col, dist, qin, nin, qout, qcount, next, stats);
+}
+
+extern "C" __global__ void bfs_dp_dtbl(const int *row, const int *col, int *dist, const int *qin,
+                                       int nin, int *qout, int *qcount, int next,
+                                       unsigned *stats) {
+  expand<true>(row, col, dist, qin, nin, qout, qcount, next, stats);
 }

@@ -7,11 +7,12 @@
  * flat: one launch, one thread per body. cdp: host launches of bht_open at
  * the root, BHT_CHUNK buckets of 32 bodies each (one block per bucket), and
  * the device launches one further level per pocket of at least 32 (body,
- * child) pairs.
+ * child) pairs. dtbl: as cdp, with bht_open_dtbl, whose launches are DTBL
+ * aggregated groups of bht_open_dtbl itself.
  *
  * The CPU reference walks the tree for every body with the same float
  * operations and fixed-point sums: every body's three force sums and its
- * interaction count must match exactly. For cdp the CPU also replays the
+ * interaction count must match exactly. For cdp and dtbl the CPU also replays the
  * launch decisions, so the number of child launches and their threads must
  * match too. */
 #include <math.h>
@@ -289,7 +290,9 @@ static void cpu_open(const bht_host *h, uint32_t node, uint32_t b0, uint32_t mas
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
   int paper = ctx->size == ST_WL_PAPER;
-  int cdp = ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0;
+  int dtbl = ctx->variant != NULL && strcmp(ctx->variant, "dtbl") == 0;
+  int cdp = dtbl || (ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0);
+  const char *vname = dtbl ? "dtbl" : cdp ? "cdp" : "flat";
   uint32_t n = paper ? 16384 : 1024;
   bht_host h;
   st_status rc = make_tree(n, ctx->seed, &h);
@@ -327,7 +330,8 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
       uint32_t nb = nbuckets - q < BHT_CHUNK ? nbuckets - q : BHT_CHUNK;
       st_arg a[] = {ST_ARG_PTR(d_tree), ST_ARG_U32(0), ST_ARG_U32(q * BHT_BUCKET),
                     ST_ARG_U32(0xffffffffu)};
-      rc = st_launch(gpu, ctx->mod, "bht_open", st_dim3_make(nb, 1, 1), block, 0, a, 4, err);
+      rc = st_launch(gpu, ctx->mod, dtbl ? "bht_open_dtbl" : "bht_open", st_dim3_make(nb, 1, 1),
+                     block, 0, a, 4, err);
       host_launches++;
     }
   } else if (rc == ST_OK) {
@@ -391,19 +395,19 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     fprintf(ctx->log,
             "  bht: %u bodies, octree of %u nodes (deepest leaf at level %u), theta 0.5, %u "
             "buckets of %u, variant %s\n",
-            n, h.nodes, h.depth, nbuckets, BHT_BUCKET, cdp ? "cdp" : "flat");
+            n, h.nodes, h.depth, nbuckets, BHT_BUCKET, vname);
     if (rc == ST_OK) {
       fprintf(ctx->log, "  bht: interactions per body min/mean/max %u/%.1f/%u\n", inter_min,
               (double)inter / n, inter_max);
     }
     if (cdp) {
       fprintf(ctx->log,
-              "  bht: %u host launches of %u buckets; %u child launches, %u threads (%.1f per "
-              "child; CPU replay %llu launches); %u pockets over the budget of %u launches per "
-              "host launch walked by the parent\n",
-              host_launches, BHT_CHUNK, stats[0], stats[1],
-              stats[0] ? (double)stats[1] / stats[0] : 0.0, (unsigned long long)want_launches,
-              stats[2], BHT_BUDGET);
+              "  bht: %u host launches of %u buckets; %u %s, %u threads (%.1f per child; CPU "
+              "replay %llu launches); %u pockets over the budget of %u launches per host launch "
+              "walked by the parent\n",
+              host_launches, BHT_CHUNK, stats[0], dtbl ? "group launches" : "child launches",
+              stats[1], stats[0] ? (double)stats[1] / stats[0] : 0.0,
+              (unsigned long long)want_launches, stats[2], BHT_BUDGET);
     } else {
       fprintf(ctx->log, "  bht: %u host launch\n", host_launches);
     }
@@ -428,7 +432,7 @@ const st_workload_desc st_wl_bht = {
     .ptx = "bht.ptx",
     .small = "1024 random bodies (32 buckets)",
     .paper = "16384 random bodies (512 buckets)",
-    .variants = "flat cdp",
+    .variants = "flat cdp dtbl",
     .inputs = NULL,
     .run = run,
 };

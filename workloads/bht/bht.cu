@@ -25,6 +25,13 @@
 // parent's threads, which walk c's subtree themselves. The host launches
 // bht_open at the root for chunks of buckets (one block per bucket); each
 // chunk's launch tree makes at most budget_max child launches.
+//
+// dtbl: bht_open_dtbl is bht_open with the launch made a DTBL aggregated
+// group of bht_open_dtbl itself (cudaLaunchAggGroup, dtbl.cuh), which joins
+// a resident bht_open_dtbl kernel of the same block size; the same code
+// otherwise.
+
+#include "../common/dtbl.cuh"
 
 #define BHT_SCALE 4294967296.0f  // 2^32: force units of the fixed-point sums
 #define BHT_STACK 24             // deeper than the tree (16 levels of 2^16 positions)
@@ -104,16 +111,22 @@ extern "C" __global__ void bht_flat(const bht_tree *t) {
   t->count[b] = s.n;
 }
 
-// ---- cdp: one launch per further level of the traversal -----------------------
+// ---- cdp and dtbl: one launch per further level of the traversal --------------
 
 extern "C" __global__ void bht_open(const bht_tree *t, unsigned node, unsigned base,
                                     unsigned mask);
+extern "C" __global__ void bht_open_dtbl(const bht_tree *t, unsigned node, unsigned base,
+                                         unsigned mask);
 
 // The one child launch: the bodies of mask in the bucket at base open node
-// c; one thread per (body, child of c) pair, rounded up to a warp. A host
+// c; one thread per (body, child of c) pair, rounded up to a warp: a grid of
+// bht_open, or with DTBL a group of bht_open_dtbl. What bht_open<<<1,
+// threads, 0, cudaStreamFireAndForget>>>(t, c, base, mask) compiles to, with
+// the launch call chosen by DTBL (no parameter buffer, no launch). A host
 // launch's tree makes at most budget_max child launches (under the device
 // runtime's pending-launch limit); past that it returns false and the
 // caller's threads walk the pocket themselves.
+template <bool DTBL>
 __device__ bool bht_launch_open(const bht_tree *t, unsigned c, unsigned base, unsigned mask,
                                 unsigned pairs) {
   unsigned chunk = base / (BHT_BUCKET * t->chunk);
@@ -122,16 +135,36 @@ __device__ bool bht_launch_open(const bht_tree *t, unsigned c, unsigned base, un
     return false;
   }
   unsigned threads = (pairs + 31u) & ~31u;
-  bht_open<<<1, threads, 0, cudaStreamFireAndForget>>>(t, c, base, mask);
+  void *func = DTBL ? (void *)bht_open_dtbl : (void *)bht_open;
+  dim3 grid(1, 1, 1), block(threads, 1, 1);
+  struct args {
+    const bht_tree *t;
+    unsigned node, base, mask;
+  };
+  args *a = (args *)cudaGetParameterBufferV2(func, grid, block, 0);
+  if (a != 0) {
+    a->t = t;
+    a->node = c;
+    a->base = base;
+    a->mask = mask;
+    dp_launch<DTBL>(func, a, grid, block, 0);
+  }
   atomicAdd(&t->stats[0], 1u);
   atomicAdd(&t->stats[1], threads);
   return true;
 }
 
-extern "C" __global__ void bht_open(const bht_tree *t, unsigned node, unsigned base,
-                                    unsigned mask) {
-  __shared__ unsigned long long sx[BHT_BUCKET], sy[BHT_BUCKET], sz[BHT_BUCKET];
-  __shared__ unsigned sn[BHT_BUCKET], sub[8], sent[8];
+// A bht_open block's shared memory (declared by each kernel).
+struct bht_open_shared {
+  unsigned long long sx[BHT_BUCKET], sy[BHT_BUCKET], sz[BHT_BUCKET];
+  unsigned sn[BHT_BUCKET], sub[8], sent[8];
+};
+
+template <bool DTBL>
+__device__ __forceinline__ void bht_open_block(const bht_tree *t, unsigned node, unsigned base,
+                                               unsigned mask, bht_open_shared &sh) {
+  unsigned long long *sx = sh.sx, *sy = sh.sy, *sz = sh.sz;
+  unsigned *sn = sh.sn, *sub = sh.sub, *sent = sh.sent;
   unsigned tid = threadIdx.x;
   unsigned b0 = base + blockIdx.x * BHT_BUCKET;
   if (t->n - b0 < BHT_BUCKET) mask &= (1u << (t->n - b0)) - 1u;
@@ -160,7 +193,7 @@ extern "C" __global__ void bht_open(const bht_tree *t, unsigned node, unsigned b
   if (tid < nc) {
     unsigned m = sub[tid], c = (unsigned)k.x + tid;
     unsigned cp = (unsigned)__popc(m) * (unsigned)t->kids[c].y;
-    sent[tid] = cp >= 32u && bht_launch_open(t, c, b0, m, cp);
+    sent[tid] = cp >= 32u && bht_launch_open<DTBL>(t, c, b0, m, cp);
   }
   __syncthreads();
   if (open && !sent[ci]) bht_walk(t, b, p, (unsigned)k.x + ci, s);  // a pocket under a warp
@@ -178,4 +211,16 @@ extern "C" __global__ void bht_open(const bht_tree *t, unsigned node, unsigned b
     atomicAdd(&t->acc[3 * bb + 2], sz[tid]);
     atomicAdd(&t->count[bb], sn[tid]);
   }
+}
+
+extern "C" __global__ void bht_open(const bht_tree *t, unsigned node, unsigned base,
+                                    unsigned mask) {
+  __shared__ bht_open_shared sh;
+  bht_open_block<false>(t, node, base, mask, sh);
+}
+
+extern "C" __global__ void bht_open_dtbl(const bht_tree *t, unsigned node, unsigned base,
+                                         unsigned mask) {
+  __shared__ bht_open_shared sh;
+  bht_open_block<true>(t, node, base, mask, sh);
 }

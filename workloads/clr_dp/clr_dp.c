@@ -1,8 +1,8 @@
 /* CLR_DP host driver: one of the named graphs (graph.h's nested-parallel
  * inputs), one distinct random value per vertex (a shuffled 0..n-1, so no two
  * neighbours tie), then per iteration c = 1, 2, ... the host clears the
- * uncoloured counter, launches clr_dp_flat, or clr_dp_cdp and then
- * clr_dp_resolve (ctx->variant), and reads the counter back, stopping when
+ * uncoloured counter, launches clr_dp_flat, or clr_dp_cdp (clr_dp_dtbl) and
+ * then clr_dp_resolve (ctx->variant), and reads the counter back, stopping when
  * it is 0. The CPU reference replays the iterations on the same values, so
  * every colour must match exactly, and the host must run as many iterations;
  * the colouring is also checked to be complete and proper. */
@@ -68,7 +68,9 @@ static bool check_proper(st_wl_ctx *ctx, const st_wl_graph *g, const int32_t *co
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
   const char *input = ctx->input ? ctx->input : "citation";
-  int cdp = ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0;
+  int dtbl = ctx->variant != NULL && strcmp(ctx->variant, "dtbl") == 0;
+  int cdp = dtbl || (ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0);
+  const char *vname = dtbl ? "dtbl" : cdp ? "cdp" : "flat";
   st_wl_graph g;
   st_status rc = st_wl_graph_dp_input(&g, input, ctx->size == ST_WL_PAPER, 0, ctx->seed, err);
   if (rc != ST_OK) {
@@ -127,8 +129,8 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
                   ST_ARG_S32(c),           ST_ARG_PTR(d_remaining), ST_ARG_S32(s32n)};
     if (rc == ST_OK && cdp) rc = st_memcpy_htod(gpu, d_stats + 16, &left, 4, err); /* budget */
     if (rc == ST_OK) {
-      rc = st_launch(gpu, ctx->mod, cdp ? "clr_dp_cdp" : "clr_dp_flat", grid, block, 0, a,
-                     cdp ? 10 : 7, err);
+      rc = st_launch(gpu, ctx->mod, dtbl ? "clr_dp_dtbl" : cdp ? "clr_dp_cdp" : "clr_dp_flat",
+                     grid, block, 0, a, cdp ? 10 : 7, err);
       launches++;
     }
     if (rc == ST_OK && cdp) {
@@ -164,13 +166,13 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     }
   }
   if (ctx->log != NULL) {
-    fprintf(ctx->log, "  clr_dp %s: %d iterations (colours), %d launches\n",
-            cdp ? "cdp" : "flat", iterations, launches);
+    fprintf(ctx->log, "  clr_dp %s: %d iterations (colours), %d launches\n", vname,
+            iterations, launches);
     if (cdp) {
       fprintf(ctx->log,
-              "  clr_dp cdp: %u child launches, %u threads (%.1f per child), %u neighbours "
+              "  clr_dp %s: %u child launches, %u threads (%.1f per child), %u neighbours "
               "(%.1f per child), %u launches refused, %u lists over the launch budget\n",
-              stats[0], stats[1], stats[0] ? (double)stats[1] / stats[0] : 0.0, stats[2],
+              vname, stats[0], stats[1], stats[0] ? (double)stats[1] / stats[0] : 0.0, stats[2],
               stats[0] ? (double)stats[2] / stats[0] : 0.0, stats[3], stats[5]);
     }
   }
@@ -184,7 +186,8 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
 const st_workload_desc st_wl_clr_dp = {
     .name = "clr_dp",
     .title = "graph colouring by random-value independent sets, one colour per iteration (cdp: "
-             "a child grid examines the neighbours of a vertex of degree >= 32)",
+             "a child grid examines the neighbours of a vertex of degree >= 32; dtbl: a DTBL "
+             "group)",
     .seeds = "DTBL/LaPerm/DVFS dissertation (Wang 2016) CLR",
     .category = "dissertation §4.1: traversal (examine a vertex's neighbours in parallel)",
     .suite = "other",
@@ -193,7 +196,7 @@ const st_workload_desc st_wl_clr_dp = {
     .ptx = "clr_dp.ptx",
     .small = "4096-vertex graphs (citation, usa_road, graph500 scale 12, cage15)",
     .paper = "65536-vertex graphs (citation, usa_road, graph500 scale 16, cage15)",
-    .variants = "flat cdp",
+    .variants = "flat cdp dtbl",
     .inputs = "citation usa_road graph500 cage15",
     .run = run,
 };

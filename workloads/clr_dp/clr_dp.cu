@@ -23,9 +23,14 @@
 //                   child (take colour c unless lose[v]) needs every child to
 //                   have finished, so it moves to clr_dp_resolve, which the
 //                   host launches after clr_dp_cdp and its children.
+//   clr_dp_dtbl     clr_dp_cdp with the child launched as a DTBL aggregated
+//                   group of clr_dp_child (cudaLaunchAggGroup, dtbl.cuh); the
+//                   same code otherwise (clr_dp_resolve after it as well).
 //
 // The host counts the vertices still uncoloured after each iteration (an
 // atomic counter) and stops when none is. 256 threads per CTA.
+
+#include "../common/dtbl.cuh"
 
 #define BLOCK 256
 #define WARP 32
@@ -65,8 +70,9 @@ extern "C" __global__ void clr_dp_child(const int *col, const unsigned *value, c
 // examined by children, [3] launches the device runtime refused, [4] launches
 // tried in this host launch (the host clears it), [5] lists kept by the parent
 // because [4] reached LAUNCH_BUDGET.
-// The one place a child is launched (cudaStreamFireAndForget); false when the
-// device runtime refuses it.
+// The one place a child is launched (cudaStreamFireAndForget; DTBL: an
+// aggregated group); false when the device runtime refuses it.
+template <bool DTBL>
 __device__ bool launch_examine(const int *col, const unsigned *value, const int *colour, int c,
                                int start, int deg, unsigned mine, int *lose, unsigned *stats) {
   unsigned threads = (unsigned)(deg + WARP - 1) / WARP * WARP;
@@ -97,7 +103,7 @@ __device__ bool launch_examine(const int *col, const unsigned *value, const int 
   p->deg = deg;
   p->mine = mine;
   p->lose = lose;
-  if (cudaLaunchDeviceV2(p, cudaStreamFireAndForget) != cudaSuccess) {
+  if (dp_launch<DTBL>((void *)clr_dp_child, p, grid, block, 0) != cudaSuccess) {
     atomicAdd(&stats[3], 1u);
     return false;
   }
@@ -107,16 +113,17 @@ __device__ bool launch_examine(const int *col, const unsigned *value, const int 
   return true;
 }
 
-extern "C" __global__ void clr_dp_cdp(const int *row, const int *col, const unsigned *value,
-                                      int *colour, int c, int *remaining, int n, int *lose,
-                                      int *pending, unsigned *stats) {
+template <bool DTBL>
+__device__ __forceinline__ void examine(const int *row, const int *col, const unsigned *value,
+                                        int *colour, int c, int *remaining, int n, int *lose,
+                                        int *pending, unsigned *stats) {
   int v = blockIdx.x * blockDim.x + threadIdx.x;
   if (v >= n || colour[v] != 0) return;
   unsigned mine = value[v];
   int start = row[v], end = row[v + 1];
   if (end - start >= CHILD_MIN) {
     lose[v] = 0;  // stored before the launch, so the child sees it
-    if (launch_examine(col, value, colour, c, start, end - start, mine, &lose[v], stats)) {
+    if (launch_examine<DTBL>(col, value, colour, c, start, end - start, mine, &lose[v], stats)) {
       pending[v] = c;
       return;
     }
@@ -131,6 +138,18 @@ extern "C" __global__ void clr_dp_cdp(const int *row, const int *col, const unsi
   } else {
     colour[v] = c;
   }
+}
+
+extern "C" __global__ void clr_dp_cdp(const int *row, const int *col, const unsigned *value,
+                                      int *colour, int c, int *remaining, int n, int *lose,
+                                      int *pending, unsigned *stats) {
+  examine<false>(row, col, value, colour, c, remaining, n, lose, pending, stats);
+}
+
+extern "C" __global__ void clr_dp_dtbl(const int *row, const int *col, const unsigned *value,
+                                       int *colour, int c, int *remaining, int n, int *lose,
+                                       int *pending, unsigned *stats) {
+  examine<true>(row, col, value, colour, c, remaining, n, lose, pending, stats);
 }
 
 extern "C" __global__ void clr_dp_resolve(int *colour, const int *lose, const int *pending, int c,

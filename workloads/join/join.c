@@ -4,7 +4,8 @@
  * so a few keys are very frequent in S and most R records match nothing).
  * S is sorted by (key, value) on the host. The GPU probes (binary search),
  * scans the block sums (flat: one prefix sum; cdp: two, pockets of >= 32
- * matches and leftovers), then gathers (cdp: a child kernel per pocket). The
+ * matches and leftovers), then gathers (cdp: a child kernel per pocket;
+ * dtbl: a DTBL aggregated group per pocket, the rest as cdp). The
  * CPU reference joins the same tables into the same layout, which must match
  * exactly, record by record. */
 #include <math.h>
@@ -46,7 +47,9 @@ static uint32_t bound(const rec *s, uint32_t from, uint32_t n, uint32_t k, int g
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
   int paper = ctx->size == ST_WL_PAPER;
-  int cdp = ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0;
+  int dtbl = ctx->variant != NULL && strcmp(ctx->variant, "dtbl") == 0;
+  int cdp = dtbl || (ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0);
+  const char *vname = dtbl ? "dtbl" : cdp ? "cdp" : "flat";
   int gauss = ctx->input != NULL && strcmp(ctx->input, "gaussian") == 0;
   uint32_t n = paper ? 65536 : 2048;
   uint32_t domain = n / 32;
@@ -163,7 +166,8 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     st_arg a[] = {ST_ARG_PTR(d_rk),  ST_ARG_PTR(d_rv),  ST_ARG_U32(n),    ST_ARG_PTR(d_sv),
                   ST_ARG_PTR(d_lo),  ST_ARG_PTR(d_cnt), ST_ARG_PTR(d_b1), ST_ARG_PTR(d_b2),
                   ST_ARG_PTR(d_ok),  ST_ARG_PTR(d_orv), ST_ARG_PTR(d_osv)};
-    rc = st_launch(gpu, ctx->mod, "join_gather_cdp", grid, block, 0, a, 11, err);
+    rc = st_launch(gpu, ctx->mod, dtbl ? "join_gather_dtbl" : "join_gather_cdp", grid, block, 0,
+                   a, 11, err);
   }
   if (rc == ST_OK) rc = st_synchronize(gpu, err);
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, got, d_ok, (uint64_t)nout * 4, err);
@@ -193,7 +197,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     fprintf(ctx->log,
             "  join (%s, %s): |R| = |S| = %u, key domain %u; matches per R record mean %.2f, "
             "max %u, %u with none; %u output records\n",
-            cdp ? "cdp" : "flat", gauss ? "gaussian" : "uniform", n, domain,
+            vname, gauss ? "gaussian" : "uniform", n, domain,
             (double)total / n, maxc, zero, nout);
     fprintf(ctx->log,
             "  join: %llu pockets of >= %d matches (%llu records, %.1f per pocket); "
@@ -202,8 +206,8 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
             pockets ? (double)pocket_total / pockets : 0.0, cdp ? 4 : 3);
     if (cdp) {
       const st_config *cfg = st_gpu_config(gpu);
-      fprintf(ctx->log, "  join: %llu device-side launches (%d-thread CTAs)%s\n",
-              (unsigned long long)pockets, CHILD_THREADS,
+      fprintf(ctx->log, "  join: %llu device-side %s (%d-thread CTAs)%s\n",
+              (unsigned long long)pockets, dtbl ? "group launches" : "launches", CHILD_THREADS,
               pockets > (uint64_t)cfg->cdp.pending_limit
                   ? "; more than cdp.pending_limit: raise it (-s cdp.pending_limit=N, "
                     "cudaDeviceSetLimit's cudaLimitDevRuntimePendingLaunchCount) if the run "
@@ -227,7 +231,7 @@ const st_workload_desc st_wl_join = {
     .ptx = "join.ptx",
     .small = "|R| = |S| = 2048 records, key domain 64 (about 65K output records)",
     .paper = "|R| = |S| = 65536 records, key domain 2048 (about 2.1M output records)",
-    .variants = "flat cdp",
+    .variants = "flat cdp dtbl",
     .inputs = "uniform gaussian",
     .run = run,
 };

@@ -17,6 +17,9 @@
 //                     >= 32 matches launches join_gather_child to write them in
 //                     parallel into the pocket part of the output, the others
 //                     loop into the leftover part
+//   join_gather_dtbl  join_gather_cdp with the child launched as a DTBL
+//                     aggregated group of join_gather_child
+//                     (cudaLaunchAggGroup, dtbl.cuh); the same code otherwise
 //   join_gather_child one thread per match
 //
 // Output layout. flat: the matches of R record 0, then of record 1, ... (one
@@ -24,6 +27,8 @@
 // order), then those the parent threads gathered (R order): two prefix sums,
 // one over the pocket counts (each child's output offset, known at its
 // launch) and one over the leftover counts.
+
+#include "../common/dtbl.cuh"
 
 #define JOIN_THREADS 256
 #define JOIN_CHILD_THREADS 64
@@ -156,24 +161,47 @@ extern "C" __global__ void join_gather_child(unsigned *ok, unsigned *orv, unsign
 }
 
 // The one device-side launch of this workload: join_gather_child over the n
-// matches of one R record, fire-and-forget (the children are independent of
-// each other and of the parent's later work).
+// matches of one R record, fire-and-forget (DTBL: an aggregated group; the
+// children are independent of each other and of the parent's later work).
+// What join_gather_child<<<grid, JOIN_CHILD_THREADS, 0,
+// cudaStreamFireAndForget>>>(ok, orv, osv, sval, first, off, n, key, val)
+// compiles to, with the launch call chosen by DTBL: no parameter buffer, no
+// launch.
+template <bool DTBL>
 __device__ static void launch_gather(unsigned *ok, unsigned *orv, unsigned *osv,
                                      const unsigned *sval, unsigned first, unsigned off,
                                      unsigned n, unsigned key, unsigned val) {
-  join_gather_child<<<(n + JOIN_CHILD_THREADS - 1) / JOIN_CHILD_THREADS, JOIN_CHILD_THREADS, 0,
-                      cudaStreamFireAndForget>>>(ok, orv, osv, sval, first, off, n, key, val);
+  dim3 grid((n + JOIN_CHILD_THREADS - 1) / JOIN_CHILD_THREADS, 1, 1);
+  dim3 block(JOIN_CHILD_THREADS, 1, 1);
+  struct args {
+    unsigned *ok, *orv, *osv;
+    const unsigned *sval;
+    unsigned first, off, n, key, val;
+  };
+  args *a = (args *)cudaGetParameterBufferV2((void *)join_gather_child, grid, block, 0);
+  if (a == 0) return;
+  a->ok = ok;
+  a->orv = orv;
+  a->osv = osv;
+  a->sval = sval;
+  a->first = first;
+  a->off = off;
+  a->n = n;
+  a->key = key;
+  a->val = val;
+  dp_launch<DTBL>((void *)join_gather_child, a, grid, block, 0);
 }
 
 // boff: exclusive block offsets of the pocket counts; boff2: of the leftover
 // counts, whose part of the output starts after all pocket matches (total at
 // boff[nblocks]).
-extern "C" __global__ void join_gather_cdp(const unsigned *rkey, const unsigned *rval,
-                                           unsigned nr, const unsigned *sval,
-                                           const unsigned *lo, const unsigned *cnt,
-                                           const unsigned *boff, const unsigned *boff2,
-                                           unsigned *ok, unsigned *orv, unsigned *osv) {
-  __shared__ unsigned sh[2 * JOIN_THREADS];
+// sh: the kernel's 2 * JOIN_THREADS words of shared memory.
+template <bool DTBL>
+__device__ __forceinline__ void gather_dp(const unsigned *rkey, const unsigned *rval,
+                                          unsigned nr, const unsigned *sval, const unsigned *lo,
+                                          const unsigned *cnt, const unsigned *boff,
+                                          const unsigned *boff2, unsigned *ok, unsigned *orv,
+                                          unsigned *osv, unsigned *sh) {
   unsigned i = blockIdx.x * JOIN_THREADS + threadIdx.x;
   unsigned c = i < nr ? cnt[i] : 0;
   unsigned big = c >= JOIN_POCKET ? c : 0;
@@ -182,7 +210,7 @@ extern "C" __global__ void join_gather_cdp(const unsigned *rkey, const unsigned 
   if (c == 0) return;
   unsigned key = rkey[i], val = rval[i], first = lo[i];
   if (big) {
-    launch_gather(ok, orv, osv, sval, first, off, c, key, val);
+    launch_gather<DTBL>(ok, orv, osv, sval, first, off, c, key, val);
     return;
   }
   off = off2;
@@ -191,4 +219,22 @@ extern "C" __global__ void join_gather_cdp(const unsigned *rkey, const unsigned 
     orv[off + j] = val;
     osv[off + j] = sval[first + j];
   }
+}
+
+extern "C" __global__ void join_gather_cdp(const unsigned *rkey, const unsigned *rval,
+                                           unsigned nr, const unsigned *sval,
+                                           const unsigned *lo, const unsigned *cnt,
+                                           const unsigned *boff, const unsigned *boff2,
+                                           unsigned *ok, unsigned *orv, unsigned *osv) {
+  __shared__ unsigned sh[2 * JOIN_THREADS];
+  gather_dp<false>(rkey, rval, nr, sval, lo, cnt, boff, boff2, ok, orv, osv, sh);
+}
+
+extern "C" __global__ void join_gather_dtbl(const unsigned *rkey, const unsigned *rval,
+                                            unsigned nr, const unsigned *sval,
+                                            const unsigned *lo, const unsigned *cnt,
+                                            const unsigned *boff, const unsigned *boff2,
+                                            unsigned *ok, unsigned *orv, unsigned *osv) {
+  __shared__ unsigned sh[2 * JOIN_THREADS];
+  gather_dp<true>(rkey, rval, nr, sval, lo, cnt, boff, boff2, ok, orv, osv, sh);
 }

@@ -4,7 +4,8 @@
  * ids shuffled so that popular items are spread over the id range), stored as
  * a CSR list of each user's items, sorted. The GPU records the co-occurrence
  * counts of every ordered pair of items of a user (flat: a loop per user; cdp:
- * a child kernel per user with >= 32 pairs), then finds each item's top
+ * a child kernel per user with >= 32 pairs; dtbl: a DTBL aggregated group of
+ * that kernel instead), then finds each item's top
  * recommendation. The CPU reference computes both; counts and
  * recommendations must match exactly. */
 #include <math.h>
@@ -100,7 +101,9 @@ static st_status make_ratings(const shape *sh, uint64_t seed, uint32_t **row_out
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
   int paper = ctx->size == ST_WL_PAPER;
-  int cdp = ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0;
+  int dtbl = ctx->variant != NULL && strcmp(ctx->variant, "dtbl") == 0;
+  int cdp = dtbl || (ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0);
+  const char *vname = dtbl ? "dtbl" : cdp ? "cdp" : "flat";
   /* paper: MovieLens 100K's users and items, at least 20 ratings per user */
   shape sh = paper ? (shape){943, 1682, 20, 737, 90.0, 0.5, 0.6}
                    : (shape){128, 512, 4, 160, 8.0, 0.5, 0.6};
@@ -163,7 +166,8 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (rc == ST_OK) {
     st_arg a[] = {ST_ARG_PTR(d_row), ST_ARG_PTR(d_items), ST_ARG_U32(n), ST_ARG_U32(m),
                   ST_ARG_PTR(d_co)};
-    rc = st_launch(gpu, ctx->mod, cdp ? "pre_pairs_cdp" : "pre_pairs_flat",
+    rc = st_launch(gpu, ctx->mod,
+                   dtbl ? "pre_pairs_dtbl" : cdp ? "pre_pairs_cdp" : "pre_pairs_flat",
                    st_dim3_make((n + THREADS - 1) / THREADS, 1, 1),
                    st_dim3_make(THREADS, 1, 1), 0, a, 5, err);
   }
@@ -199,17 +203,17 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     fprintf(ctx->log,
             "  pre (%s): %u users, %u items, %u ratings; items per user min/mean/max "
             "%u/%.1f/%u; ratings per item min/mean/max %u/%.1f/%u (%u unrated)\n",
-            cdp ? "cdp" : "flat", n, m, row[n], pmin, (double)row[n] / n, pmax, imin,
+            vname, n, m, row[n], pmin, (double)row[n] / n, pmax, imin,
             (double)row[n] / m, imax, unrated);
     fprintf(ctx->log,
             "  pre: %llu item pairs; %llu users with >= %d pairs (%llu pairs, %.1f per user)%s\n",
             (unsigned long long)pairs, (unsigned long long)pockets, POCKET,
             (unsigned long long)pocket_pairs, pockets ? (double)pocket_pairs / pockets : 0.0,
-            cdp ? " recorded by child kernels" : "");
+            dtbl ? " recorded by DTBL groups" : cdp ? " recorded by child kernels" : "");
     if (cdp) {
       const st_config *cfg = st_gpu_config(gpu);
-      fprintf(ctx->log, "  pre: %llu device-side launches (%d-thread CTAs)%s\n",
-              (unsigned long long)pockets, CHILD_THREADS,
+      fprintf(ctx->log, "  pre: %llu device-side %s (%d-thread CTAs)%s\n",
+              (unsigned long long)pockets, dtbl ? "group launches" : "launches", CHILD_THREADS,
               pockets > (uint64_t)cfg->cdp.pending_limit
                   ? "; more than cdp.pending_limit: raise it (-s cdp.pending_limit=N) if the "
                     "run reports cudaErrorLaunchPendingCountExceeded"
@@ -233,7 +237,7 @@ const st_workload_desc st_wl_pre = {
     .small = "128 users, 512 items, power-law ratings (at least 4 per user)",
     .paper = "943 users, 1682 items (MovieLens 100K's), power-law ratings (at least 20 per "
              "user)",
-    .variants = "flat cdp",
+    .variants = "flat cdp dtbl",
     .inputs = NULL,
     .run = run,
 };

@@ -11,9 +11,14 @@
 //   pre_pairs_cdp    one thread per user; a user with P(P - 1) >= 32 pairs
 //                    launches pre_pairs_child to record them in parallel, the
 //                    others loop as in the flat kernel
+//   pre_pairs_dtbl   pre_pairs_cdp with the child launched as a DTBL
+//                    aggregated group of pre_pairs_child (cudaLaunchAggGroup,
+//                    dtbl.cuh); the same code otherwise
 //   pre_pairs_child  one thread per pair (128 per CTA)
 //   pre_top          one CTA of 128 threads per item: the largest count of
 //                    the item's row, the smallest column that has it
+
+#include "../common/dtbl.cuh"
 
 #define PRE_THREADS 256
 #define PRE_CHILD_THREADS 128
@@ -50,24 +55,51 @@ extern "C" __global__ void pre_pairs_flat(const unsigned *row, const unsigned *i
 }
 
 // The one device-side launch of this workload: pre_pairs_child over the
-// p(p - 1) pairs of one user's list, fire-and-forget (the children are
-// independent; the atomic adds make their order irrelevant).
+// p(p - 1) pairs of one user's list, fire-and-forget (DTBL: an aggregated
+// group; the children are independent, the atomic adds make their order
+// irrelevant). What pre_pairs_child<<<grid, PRE_CHILD_THREADS, 0,
+// cudaStreamFireAndForget>>>(list, p, m, co) compiles to, with the launch
+// call chosen by DTBL: no parameter buffer, no launch.
+template <bool DTBL>
 __device__ static void launch_pairs(const unsigned *list, unsigned p, unsigned m, unsigned *co) {
   unsigned pairs = p * (p - 1);
-  pre_pairs_child<<<(pairs + PRE_CHILD_THREADS - 1) / PRE_CHILD_THREADS, PRE_CHILD_THREADS, 0,
-                    cudaStreamFireAndForget>>>(list, p, m, co);
+  dim3 grid((pairs + PRE_CHILD_THREADS - 1) / PRE_CHILD_THREADS, 1, 1);
+  dim3 block(PRE_CHILD_THREADS, 1, 1);
+  struct args {
+    const unsigned *list;
+    unsigned p, m;
+    unsigned *co;
+  };
+  args *a = (args *)cudaGetParameterBufferV2((void *)pre_pairs_child, grid, block, 0);
+  if (a == 0) return;
+  a->list = list;
+  a->p = p;
+  a->m = m;
+  a->co = co;
+  dp_launch<DTBL>((void *)pre_pairs_child, a, grid, block, 0);
 }
 
-extern "C" __global__ void pre_pairs_cdp(const unsigned *row, const unsigned *items,
+template <bool DTBL>
+__device__ __forceinline__ void pairs_dp(const unsigned *row, const unsigned *items,
                                          unsigned nusers, unsigned m, unsigned *co) {
   unsigned u = blockIdx.x * blockDim.x + threadIdx.x;
   if (u >= nusers) return;
   unsigned start = row[u], p = row[u + 1] - start;
   if (p * (p - 1) >= PRE_POCKET) {
-    launch_pairs(items + start, p, m, co);
+    launch_pairs<DTBL>(items + start, p, m, co);
   } else {
     pairs_loop(items + start, p, m, co);
   }
+}
+
+extern "C" __global__ void pre_pairs_cdp(const unsigned *row, const unsigned *items,
+                                         unsigned nusers, unsigned m, unsigned *co) {
+  pairs_dp<false>(row, items, nusers, m, co);
+}
+
+extern "C" __global__ void pre_pairs_dtbl(const unsigned *row, const unsigned *items,
+                                          unsigned nusers, unsigned m, unsigned *co) {
+  pairs_dp<true>(row, items, nusers, m, co);
 }
 
 extern "C" __global__ void pre_top(const unsigned *co, unsigned m, unsigned *best,

@@ -1,9 +1,9 @@
 /* REGX host driver: a set of patterns compiled into one epsilon-free NFA
  * (CSR: per state its edges, each a byte range and a target), a set of input
- * strings, one launch (regx_flat or regx_cdp, one thread per string) that
- * finds, per string, which patterns match anywhere in it and how many
- * (position, accepting state) events there are; checked exactly against a
- * CPU simulation of the same NFA.
+ * strings, one launch (regx_flat, regx_cdp or regx_dtbl, one thread per
+ * string) that finds, per string, which patterns match anywhere in it and
+ * how many (position, accepting state) events there are; checked exactly
+ * against a CPU simulation of the same NFA.
  *
  * Inputs: "darpa" (network packets, binary IP/TCP headers and protocol
  * payloads, some carrying attacks, against Snort-like signatures) and
@@ -902,7 +902,9 @@ typedef struct regx_ctx_host {
 static st_status run(st_wl_ctx *ctx, st_error *err) {
   int paper = ctx->size == ST_WL_PAPER;
   int is_string = ctx->input != NULL && strcmp(ctx->input, "string") == 0;
-  int cdp = ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0;
+  int dtbl = ctx->variant != NULL && strcmp(ctx->variant, "dtbl") == 0;
+  int cdp = dtbl || (ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0);
+  const char *vname = dtbl ? "dtbl" : cdp ? "cdp" : "flat";
   st_wl_rng r;
   st_wl_rng_seed(&r, ctx->seed);
   /* patterns */
@@ -986,7 +988,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)nstr * 4, &hc.pend, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)nstr * 4, &hc.pos, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, 4, &hc.more, err);
-  /* flat: one launch; cdp: launches while a string stopped at the depth limit */
+  /* flat: one launch; cdp, dtbl: launches while a string stopped at the depth limit */
   uint32_t launches = 0;
   for (uint32_t more = 1; rc == ST_OK && more; launches++) {
     more = 0;
@@ -997,7 +999,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
                   ST_ARG_PTR(hc.pos),   ST_ARG_PTR(hc.more),  ST_ARG_U32(nstr),
                   ST_ARG_U32(words),    ST_ARG_U32(stride),   ST_ARG_U32(pwords)};
     if (rc == ST_OK) {
-      rc = st_launch(gpu, ctx->mod, cdp ? "regx_cdp" : "regx_flat",
+      rc = st_launch(gpu, ctx->mod, dtbl ? "regx_dtbl" : cdp ? "regx_cdp" : "regx_flat",
                      st_dim3_make((nstr + REGX_THREADS - 1) / REGX_THREADS, 1, 1),
                      st_dim3_make(REGX_THREADS, 1, 1), 0, a, 15, err);
     }
@@ -1036,7 +1038,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     fprintf(ctx->log,
             "  regx %s (%s): %u patterns -> NFA %u states, %u edges (state 0 %u edges, max %u, "
             "%u states >= %u); %u strings, %llu bytes (max %u); %u host launch(es)\n",
-            is_string ? "string" : "darpa", cdp ? "cdp" : "flat", npat, nfa.n, nfa.m,
+            is_string ? "string" : "darpa", vname, npat, nfa.n, nfa.m,
             nfa.row[1] - nfa.row[0], maxdeg, big, REGX_CHILD_MIN, nstr,
             (unsigned long long)st.positions, st.max_len, launches);
     fprintf(ctx->log,
@@ -1066,8 +1068,8 @@ const st_workload_desc st_wl_regx = {
     .name = "regx",
     .title = "regular-expression matching (Gregex style): patterns compiled into one NFA in CSR "
              "form, one thread per input string walks the active state set position by "
-             "position; CDP examines a high fan-out state's edges in a child grid and continues "
-             "the walk from the child",
+             "position; CDP examines a high fan-out state's edges in a child grid (DTBL: an "
+             "aggregated group) and continues the walk from the child",
     .seeds = "DTBL/LaPerm/DVFS dissertation (Wang 2016) REGX",
     .category = "dissertation §4.1: traversal (recursive FA traversal; transition edges "
                 "examined in parallel)",
@@ -1078,7 +1080,7 @@ const st_workload_desc st_wl_regx = {
              "letters",
     .paper = "darpa: 47 signatures, 512 packets of 96..480 bytes; string: 6 patterns, 1024 "
              "strings of 40..120 letters",
-    .variants = "flat cdp",
+    .variants = "flat cdp dtbl",
     .inputs = "darpa string",
     .run = run,
 };

@@ -28,7 +28,14 @@
 // that the runtime refuses (no parameter buffer, launch error) leaves that
 // state's edges to the walker, so the result never depends on it (the
 // simulator counts such a refusal as a failed run all the same).
+//
+// regx_dtbl: regx_cdp with the children launched as DTBL aggregated groups
+// of regx_edges_dtbl (cudaLaunchAggGroup, dtbl.cuh), which continues the
+// walk and launches its groups in turn; the same code otherwise (the depth
+// limit included: the simulator keeps CDP's for groups).
 #include <cstdint>
+
+#include "../common/dtbl.cuh"
 
 // The arrays and counts every kernel takes (as arguments, in this order).
 struct regx_ctx {
@@ -61,6 +68,8 @@ struct regx_ctx {
 
 extern "C" __global__ void regx_edges(REGX_ARGS, unsigned i, unsigned q, unsigned s,
                                       unsigned depth);
+extern "C" __global__ void regx_edges_dtbl(REGX_ARGS, unsigned i, unsigned q, unsigned s,
+                                           unsigned depth);
 
 __device__ __forceinline__ unsigned edge_dst(unsigned e) { return e & 0xffffu; }
 __device__ __forceinline__ bool edge_takes(unsigned e, unsigned c) {
@@ -71,11 +80,13 @@ __device__ __forceinline__ bool edge_takes(unsigned e, unsigned c) {
 // cudaStreamFireAndForget>>>(the arrays and counts of cx, i, q, s, depth),
 // written out as the two device-runtime calls that launch syntax expands to,
 // so that a refused launch (no parameter buffer) is seen and its work done by
-// the caller.
+// the caller. With DTBL: an aggregated group of regx_edges_dtbl.
+template <bool DTBL>
 __device__ __forceinline__ bool launch_edges(const regx_ctx *cx, unsigned i, unsigned q,
                                              unsigned s, unsigned depth, unsigned grid,
                                              unsigned block) {
-  void *buf = cudaGetParameterBufferV2((void *)regx_edges, dim3(grid, 1, 1), dim3(block, 1, 1), 0);
+  void *func = DTBL ? (void *)regx_edges_dtbl : (void *)regx_edges;
+  void *buf = cudaGetParameterBufferV2(func, dim3(grid, 1, 1), dim3(block, 1, 1), 0);
   if (buf == nullptr) {
     return false;
   }
@@ -100,7 +111,7 @@ __device__ __forceinline__ bool launch_edges(const regx_ctx *cx, unsigned i, uns
   u[5] = q;
   u[6] = s;
   u[7] = depth;
-  return cudaLaunchDeviceV2(buf, cudaStreamFireAndForget) == cudaSuccess;
+  return dp_launch<DTBL>(func, buf, dim3(grid, 1, 1), dim3(block, 1, 1), 0) == cudaSuccess;
 }
 
 // Sets state d in set (words of bits, then the summary words).
@@ -122,10 +133,11 @@ __device__ __forceinline__ unsigned load_set(const unsigned *p) {
 }
 
 // Walks string i from position q to its end (flat), or until the work of a
-// position has been handed to children that will finish it (CDP). depth is
-// the nesting depth of the calling grid; a walker that could not launch (at
-// the depth limit) leaves the rest of the string to the next host launch.
-template <bool CDP>
+// position has been handed to children that will finish it (CDP; with DTBL
+// the children are aggregated groups). depth is the nesting depth of the
+// calling grid; a walker that could not launch (at the depth limit) leaves
+// the rest of the string to the next host launch.
+template <bool CDP, bool DTBL = false>
 __device__ __forceinline__ void walk(const regx_ctx *cx, unsigned i, unsigned q, unsigned depth) {
   if (CDP && depth >= REGX_MAX_DEPTH) {
     cx->pos[i] = q;
@@ -183,7 +195,7 @@ __device__ __forceinline__ void walk(const regx_ctx *cx, unsigned i, unsigned q,
               held = true;
             }
             atomicAdd(&cx->pend[i], grid * block);
-            if (launch_edges(cx, i, q, s, depth + 1, grid, block)) continue;
+            if (launch_edges<DTBL>(cx, i, q, s, depth + 1, grid, block)) continue;
             atomicSub(&cx->pend[i], grid * block);
           }
           for (unsigned e = e0; e < e1; e++) {
@@ -218,17 +230,29 @@ extern "C" __global__ void regx_flat(REGX_ARGS) {
 // One thread per string resumes its walk where the previous host launch left
 // it (0 at first); the host relaunches while a string stopped at the depth
 // limit.
-extern "C" __global__ void regx_cdp(REGX_ARGS) {
+template <bool DTBL>
+__device__ __forceinline__ void resume(REGX_ARGS) {
   REGX_CTX;
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= nstr) return;
   unsigned q = pos[i];
-  if (q <= off[i + 1] - off[i]) walk<true>(&cx, i, q, 0);
+  if (q <= off[i + 1] - off[i]) walk<true, DTBL>(&cx, i, q, 0);
+}
+
+extern "C" __global__ void regx_cdp(REGX_ARGS) {
+  resume<false>(row, edge, acc, text, off, sets, match, hits, pend, pos, more, nstr, words,
+                stride, pwords);
+}
+
+extern "C" __global__ void regx_dtbl(REGX_ARGS) {
+  resume<true>(row, edge, acc, text, off, sets, match, hits, pend, pos, more, nstr, words,
+               stride, pwords);
 }
 
 // Child: thread t examines edge t of state s against byte q of string i;
 // the last of the position's work to finish continues the walk at q + 1.
-extern "C" __global__ void regx_edges(REGX_ARGS, unsigned i, unsigned q, unsigned s,
+template <bool DTBL>
+__device__ __forceinline__ void edges(REGX_ARGS, unsigned i, unsigned q, unsigned s,
                                       unsigned depth) {
   unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
   unsigned e0 = row[s], deg = row[s + 1] - e0;
@@ -244,6 +268,18 @@ extern "C" __global__ void regx_edges(REGX_ARGS, unsigned i, unsigned q, unsigne
   if (atomicSub(&pend[i], 1u) == 1u) {
     __threadfence();
     REGX_CTX;
-    walk<true>(&cx, i, q + 1, depth);
+    walk<true, DTBL>(&cx, i, q + 1, depth);
   }
+}
+
+extern "C" __global__ void regx_edges(REGX_ARGS, unsigned i, unsigned q, unsigned s,
+                                      unsigned depth) {
+  edges<false>(row, edge, acc, text, off, sets, match, hits, pend, pos, more, nstr, words, stride,
+               pwords, i, q, s, depth);
+}
+
+extern "C" __global__ void regx_edges_dtbl(REGX_ARGS, unsigned i, unsigned q, unsigned s,
+                                           unsigned depth) {
+  edges<true>(row, edge, acc, text, off, sets, match, hits, pend, pos, more, nstr, words, stride,
+              pwords, i, q, s, depth);
 }

@@ -1,12 +1,12 @@
 /* SSSP_DP host driver: one of the named weighted graphs (graph.h's
  * nested-parallel inputs; the unweighted generators get hashed lengths in
  * [1, 1000], flight its route lengths), a source drawn among the vertices
- * with a neighbour, then one launch per iteration of sssp_dp_flat or
- * sssp_dp_cdp (ctx->variant) over the worklist; the host clears the next
+ * with a neighbour, then one launch per iteration of sssp_dp_flat,
+ * sssp_dp_cdp or sssp_dp_dtbl (ctx->variant) over the worklist; the host clears the next
  * worklist's counter before each launch, reads it back after, swaps the
  * worklists and stops when it is 0. The distances must equal CPU Dijkstra's
- * exactly (unreached vertices keep the device's infinity). The CDP variant
- * also reads back the launch counters for the log. */
+ * exactly (unreached vertices keep the device's infinity). The CDP and DTBL
+ * variants also read back the launch counters for the log. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,7 +18,9 @@
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
   const char *input = ctx->input ? ctx->input : "citation";
-  int cdp = ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0;
+  int dtbl = ctx->variant != NULL && strcmp(ctx->variant, "dtbl") == 0;
+  int cdp = dtbl || (ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0);
+  const char *vname = dtbl ? "dtbl" : cdp ? "cdp" : "flat";
   st_wl_graph g;
   st_status rc = st_wl_graph_dp_input(&g, input, ctx->size == ST_WL_PAPER, 1, ctx->seed, err);
   if (rc != ST_OK) {
@@ -69,8 +71,8 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
                   ST_ARG_S32(stamp),  ST_ARG_PTR(d_stats)};
     if (rc == ST_OK && cdp) rc = st_memcpy_htod(gpu, d_stats + 16, &zero, 4, err); /* budget */
     if (rc == ST_OK) {
-      rc = st_launch(gpu, ctx->mod, cdp ? "sssp_dp_cdp" : "sssp_dp_flat", grid, block, 0, a,
-                     cdp ? 11 : 10, err);
+      rc = st_launch(gpu, ctx->mod, dtbl ? "sssp_dp_dtbl" : cdp ? "sssp_dp_cdp" : "sssp_dp_flat",
+                     grid, block, 0, a, cdp ? 11 : 10, err);
     }
     relaxed += (uint64_t)nin;
     if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, &nin, d_count, 4, err);
@@ -109,13 +111,13 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     fprintf(ctx->log,
             "  sssp_dp %s: source %u, %d launches (iterations), %llu worklist entries, widest "
             "worklist %llu\n",
-            cdp ? "cdp" : "flat", src, iterations, (unsigned long long)relaxed,
+            vname, src, iterations, (unsigned long long)relaxed,
             (unsigned long long)widest);
     if (cdp) {
       fprintf(ctx->log,
-              "  sssp_dp cdp: %u child launches, %u threads (%.1f per child), %u neighbours "
+              "  sssp_dp %s: %u child launches, %u threads (%.1f per child), %u neighbours "
               "(%.1f per child), %u launches refused, %u lists over the launch budget\n",
-              stats[0], stats[1], stats[0] ? (double)stats[1] / stats[0] : 0.0, stats[2],
+              vname, stats[0], stats[1], stats[0] ? (double)stats[1] / stats[0] : 0.0, stats[2],
               stats[0] ? (double)stats[2] / stats[0] : 0.0, stats[3], stats[5]);
     }
   }
@@ -128,7 +130,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
 const st_workload_desc st_wl_sssp_dp = {
     .name = "sssp_dp",
     .title = "single-source shortest paths, Bellman-Ford worklist with atomicMin (cdp: a child "
-             "grid relaxes the neighbours of a vertex of degree >= 32)",
+             "grid relaxes the neighbours of a vertex of degree >= 32; dtbl: a DTBL group)",
     .seeds = "DTBL/LaPerm/DVFS dissertation (Wang 2016) SSSP",
     .category = "dissertation §4.1: traversal (examine neighbours in parallel, minimum by "
                 "reduction)",
@@ -140,7 +142,7 @@ const st_workload_desc st_wl_sssp_dp = {
              "flight 1024 airports",
     .paper = "65536-vertex weighted graphs (citation, usa_road, cage15, graph500 scale 16), "
              "flight 4096 airports",
-    .variants = "flat cdp",
+    .variants = "flat cdp dtbl",
     .inputs = "citation usa_road flight cage15 graph500",
     .run = run,
 };

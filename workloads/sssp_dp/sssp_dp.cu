@@ -1,5 +1,5 @@
 // SSSP_DP: single-source shortest paths by a Bellman-Ford worklist over a
-// weighted CSR graph, in two versions with the same data:
+// weighted CSR graph, in three versions with the same data:
 //
 //   sssp_dp_flat  one thread per vertex of the worklist (the vertices whose
 //                 distance fell in the previous iteration) relaxes its
@@ -13,6 +13,9 @@
 //                 (LAUNCH_BUDGET, CUDA's default pending-launch limit) and
 //                 lists whose launch the device runtime refuses stay with
 //                 the thread.
+//   sssp_dp_dtbl  sssp_dp_cdp with the child launched as a DTBL aggregated
+//                 group of sssp_dp_child (cudaLaunchAggGroup, dtbl.cuh); the
+//                 same code otherwise.
 //
 // Relaxing u with the candidate distance d: atomicMin(dist[u], d); whoever
 // lowers dist[u] puts u on the next worklist unless it is there already
@@ -21,6 +24,8 @@
 // final distances are the shortest ones whatever the order of the threads
 // and children (the number of iterations may depend on it). 256 threads per
 // parent CTA.
+
+#include "../common/dtbl.cuh"
 
 #define BLOCK 256
 #define WARP 32
@@ -60,8 +65,9 @@ extern "C" __global__ void sssp_dp_child(const int *col, const int *weight, int 
 // relaxed by children, [3] launches the device runtime refused, [4] launches
 // tried in this host launch (the host clears it), [5] lists kept by the parent
 // because [4] reached LAUNCH_BUDGET.
-// The one place a child is launched (cudaStreamFireAndForget); false when the
-// device runtime refuses it.
+// The one place a child is launched (cudaStreamFireAndForget; DTBL: an
+// aggregated group); false when the device runtime refuses it.
+template <bool DTBL>
 __device__ bool launch_relax(const int *col, const int *weight, int *dist, int *mark, int *qout,
                              int *qcount, int stamp, int start, int deg, int d,
                              unsigned *stats) {
@@ -92,7 +98,7 @@ __device__ bool launch_relax(const int *col, const int *weight, int *dist, int *
   p->start = start;
   p->deg = deg;
   p->d = d;
-  if (cudaLaunchDeviceV2(p, cudaStreamFireAndForget) != cudaSuccess) {
+  if (dp_launch<DTBL>((void *)sssp_dp_child, p, grid, block, 0) != cudaSuccess) {
     atomicAdd(&stats[3], 1u);
     return false;
   }
@@ -102,19 +108,33 @@ __device__ bool launch_relax(const int *col, const int *weight, int *dist, int *
   return true;
 }
 
-extern "C" __global__ void sssp_dp_cdp(const int *row, const int *col, const int *weight,
-                                       int *dist, int *mark, const int *qin, int nin, int *qout,
-                                       int *qcount, int stamp, unsigned *stats) {
+template <bool DTBL>
+__device__ __forceinline__ void relax_list(const int *row, const int *col, const int *weight,
+                                           int *dist, int *mark, const int *qin, int nin,
+                                           int *qout, int *qcount, int stamp, unsigned *stats) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= nin) return;
   int v = qin[i];
   int d = dist[v];
   int start = row[v], end = row[v + 1];
   if (end - start >= CHILD_MIN &&
-      launch_relax(col, weight, dist, mark, qout, qcount, stamp, start, end - start, d, stats)) {
+      launch_relax<DTBL>(col, weight, dist, mark, qout, qcount, stamp, start, end - start, d,
+                         stats)) {
     return;
   }
   for (int e = start; e < end; e++) {
     relax(col[e], d + weight[e], dist, mark, stamp, qout, qcount);
   }
+}
+
+extern "C" __global__ void sssp_dp_cdp(const int *row, const int *col, const int *weight,
+                                       int *dist, int *mark, const int *qin, int nin, int *qout,
+                                       int *qcount, int stamp, unsigned *stats) {
+  relax_list<false>(row, col, weight, dist, mark, qin, nin, qout, qcount, stamp, stats);
+}
+
+extern "C" __global__ void sssp_dp_dtbl(const int *row, const int *col, const int *weight,
+                                        int *dist, int *mark, const int *qin, int nin, int *qout,
+                                        int *qcount, int stamp, unsigned *stats) {
+  relax_list<true>(row, col, weight, dist, mark, qin, nin, qout, qcount, stamp, stats);
 }

@@ -174,6 +174,8 @@ typedef struct st_config {
   } dtbl;
   struct {
     int64_t levels;           /* LaPerm: the highest priority level L */
+    int64_t queue_entries;    /* on-chip queue entries per SM (the rest in global memory) */
+    int64_t refill_latency;   /* an entry's load from the global-memory overflow */
   } laperm;
   struct {
     int64_t warp_size;

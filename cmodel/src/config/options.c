@@ -123,7 +123,7 @@ const st_option st_options[] = {
     OPT_BOOL("dtbl.enable", dtbl.enable, "false",
              "the GPU has dynamic thread-block launch (the aggregated group table, unit agt); "
              "without it a cudaLaunchAggGroup call is an error"),
-    OPT_INT("dtbl.agt_entries", dtbl.agt_entries, 16, 65536, "1024", "entries",
+    OPT_INT("dtbl.agt_entries", dtbl.agt_entries, 16, 2048, "1024", "entries",
             "aggregated group table entries (a power of two), indexed by the launching "
             "thread's hardware thread id modulo the size"),
     OPT_INT("dtbl.launch_b", dtbl.launch_b, 0, 10000000, "32", "cycles",
@@ -344,11 +344,19 @@ const st_option st_options[] = {
              "how CTAs are handed to SMs, round robin: rr up to the occupancy limit, static up "
              "to cta_scheduler.limit, dyncta up to each SM's DYNCTA limit n (dyncta.*); LaPerm's "
              "locality-aware policies laperm_tbpri, laperm_smxbind, laperm_adaptive (laperm.*)"),
+    OPT_INT("cta_scheduler.limit", cta_scheduler.limit, 0, 64, "0", "CTAs",
+            "static policy: CTAs per SM at most (0 = the occupancy limit)"),
+
+    /* LaPerm (cta_scheduler.policy laperm_*; docs/units/laperm.md, spec §1.3) */
     OPT_INT("laperm.levels", laperm.levels, 1, 15, "4", "levels",
             "LaPerm: the highest priority level L (a launch gets its parent block's level + 1, "
             "at most L; host kernels are level 0)"),
-    OPT_INT("cta_scheduler.limit", cta_scheduler.limit, 0, 64, "0", "CTAs",
-            "static policy: CTAs per SM at most (0 = the occupancy limit)"),
+    OPT_INT("laperm.queue_entries", laperm.queue_entries, 1, 65536, "128", "entries",
+            "LaPerm: on-chip priority-queue entries per SM (TB-Pri: per SM, pooled); further "
+            "kernels and groups wait in global memory"),
+    OPT_INT("laperm.refill_latency", laperm.refill_latency, 0, 100000, "300", "cycles",
+            "LaPerm: core cycles to load an entry from the global-memory overflow when an "
+            "on-chip entry frees"),
 
     /* CPL (CAWA's criticality prediction; docs/units/cpl.md, spec/cawa-ctrlc-heteropdp.md
      * §1.3.2) */

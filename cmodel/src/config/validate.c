@@ -80,6 +80,13 @@ st_status st_config_validate(st_config *cfg, const st_config_origin *origin, st_
                        cfg->l1d.cacp_critical_ways, cfg->l1d.ways);
   }
 
+  if (cfg->dtbl.enable && cfg->gpu.max_concurrent_kernels > 64) {
+    return st_error_at(err, ST_ERR_CONFIG,
+                       where(origin, "gpu.max_concurrent_kernels", "dtbl.enable"),
+                       "dtbl.enable: the aggregated group table links at most 64 kernel-"
+                       "distributor entries; gpu.max_concurrent_kernels is %" PRId64,
+                       cfg->gpu.max_concurrent_kernels);
+  }
   if (!is_pow2(cfg->dtbl.agt_entries)) {
     return st_error_at(err, ST_ERR_CONFIG, where(origin, "dtbl.agt_entries", NULL),
                        "dtbl.agt_entries %" PRId64 " is not a power of two (the table is "

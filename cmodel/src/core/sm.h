@@ -160,6 +160,12 @@ struct st_cosim_provider;
 /* Creates the RTL twins of the SM's units that cfg->cosim.units names
  * (core/sm_units.c); prov may be NULL when none are named. */
 st_status st_sm_attach_cosim(st_sm *sm, const struct st_cosim_provider *prov, st_error *err);
+/* Attaches an RTL twin to each instance of list whose unit cosim.units
+ * names (cosim.rtl_drives: its outputs drive), with the planted fault the
+ * entry names; the GPU-level units' host uses it too. */
+st_status st_units_attach_listed(struct st_uinst **list, uint32_t n,
+                                 const struct st_cosim_provider *prov, const st_config *cfg,
+                                 st_error *err);
 
 /* Where the SM reports faults, deadlock details and allocation failures
  * (the error of the run in progress). */

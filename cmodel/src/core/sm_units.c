@@ -256,6 +256,14 @@ static bool check_entry(void *ctx, const char *name, size_t len, const char *fau
       return true;
     }
   }
+  /* The GPU-level units the configuration selects (the GPU makes them). */
+  for (size_t i = 0; i < st_unit_count(); i++) {
+    const st_unit *u = st_unit_get(i);
+    if (st_role_scope(u->role) == ST_USCOPE_GPU && st_unit_selected(u, c->sm->cfg) &&
+        st_unit_list_names(u, name, len)) {
+      return true;
+    }
+  }
   char in_use[512] = "";
   size_t o = 0;
   for (uint32_t i = 0; i < c->sm->n_uinst; i++) {
@@ -322,8 +330,20 @@ st_status st_sm_units_attach(st_sm *sm, const st_cosim_provider *prov, st_error 
                         "built without Verilator (install verilator and rebuild)",
                         cfg->cosim.units);
   }
-  for (uint32_t i = 0; i < sm->n_uinst; i++) {
-    st_uinst *x = sm->uinst[i];
+  st_status rc = st_units_attach_listed(sm->uinst, sm->n_uinst, prov, cfg, err);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  /* The twins were reset with their C models: the controllers publish the
+   * outputs of the reset state again. */
+  controllers_reset(sm);
+  return ST_OK;
+}
+
+st_status st_units_attach_listed(st_uinst **list, uint32_t n, const st_cosim_provider *prov,
+                                 const st_config *cfg, st_error *err) {
+  for (uint32_t i = 0; i < n; i++) {
+    st_uinst *x = list[i];
     list_find f = {x->unit, false, NULL, 0};
     st_unit_list_each(cfg->cosim.units, find_entry, &f);
     if (!f.found) {
@@ -344,8 +364,5 @@ st_status st_sm_units_attach(st_sm *sm, const st_cosim_provider *prov, st_error 
       return rc;
     }
   }
-  /* The twins were reset with their C models: the controllers publish the
-   * outputs of the reset state again. */
-  controllers_reset(sm);
   return ST_OK;
 }

@@ -1,198 +1,115 @@
-/* DTBL's aggregated group table: see dtbl.h. */
+/* DTBL's aggregated group table in the launch path: see dtbl.h. The table
+ * itself is the agt unit (units/agt/agt.h, docs/units/agt.md); this host
+ * turns the launch queue's events into its commands and checks its
+ * answers. */
 #include "gpu/dtbl.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
-#define MAX_KDE 64
-
-typedef struct agt_entry {
-  bool valid, dist;
-  uint32_t exebl;
-  uint32_t next;
-} agt_entry;
+#include "units/agt/agt.h"
+#include "units/uinst.h"
 
 struct st_dtbl {
-  bool link;       /* groups chained per kernel (the FCFS scheduler) */
-  bool global;     /* dtbl.overflow global */
-  uint32_t mask;   /* entries - 1 */
-  agt_entry *e;
-  uint32_t nagei[MAX_KDE], lagei[MAX_KDE];
-  bool marked[MAX_KDE], first[MAX_KDE];
-  uint32_t n_valid, max_valid;
-  /* statistics */
-  uint64_t joins, hits, conflicts, refused, frees, requeues;
+  st_uinst *u;         /* the agt instance (its RTL twin under co-simulation) */
+  const agt_host_ops *ops;
 };
 
-static bool onchip(uint32_t ref) { return (ref & ST_DTBL_ONCHIP) != 0; }
-
-st_status st_dtbl_create(const st_config *cfg, st_dtbl **out, st_error *err) {
-  st_dtbl *d = calloc(1, sizeof *d);
-  uint32_t n = (uint32_t)cfg->dtbl.agt_entries;
-  if (d != NULL) {
-    d->e = calloc(n, sizeof *d->e);
-  }
-  if (d == NULL || d->e == NULL) {
-    st_dtbl_destroy(d);
-    return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
-  }
-  d->mask = n - 1;
-  d->global = cfg->dtbl.overflow == ST_DTBL_OVF_GLOBAL;
-  int p = cfg->cta_scheduler.policy;
-  d->link = p != ST_CTA_LAPERM_TBPRI && p != ST_CTA_LAPERM_SMXBIND && p != ST_CTA_LAPERM_ADAPTIVE;
-  *out = d;
-  return ST_OK;
-}
-
-void st_dtbl_destroy(st_dtbl *d) {
-  if (d != NULL) {
-    free(d->e);
-    free(d);
-  }
-}
-
-static st_status bad(st_error *err, const char *what, uint32_t v) {
-  return st_error_set(err, ST_ERR_INTERNAL, "DTBL's aggregated group table: %s (%" PRIu32 ")",
-                      what, v);
-}
-
-st_status st_dtbl_mark(st_dtbl *d, uint32_t kde, st_error *err) {
-  if (kde >= MAX_KDE) {
-    return bad(err, "kernel-distributor entry out of range", kde);
-  }
-  d->nagei[kde] = d->lagei[kde] = 0;
-  d->marked[kde] = d->first[kde] = true;
-  return ST_OK;
-}
-
-st_status st_dtbl_join(st_dtbl *d, uint32_t kde, uint32_t hw_tid, uint32_t gref, uint32_t *ref,
-                       st_error *err) {
-  if (kde >= MAX_KDE) {
-    return bad(err, "kernel-distributor entry out of range", kde);
-  }
-  uint32_t ind = hw_tid & d->mask;
-  d->joins++;
-  agt_entry *e = &d->e[ind];
-  if (!e->valid) {
-    *e = (agt_entry){true, false, 0, 0};
-    d->n_valid++;
-    d->max_valid = d->n_valid > d->max_valid ? d->n_valid : d->max_valid;
-    d->hits++;
-    *ref = ST_DTBL_ONCHIP | ind;
-  } else {
-    d->conflicts++;
-    *ref = d->global ? gref : 0;
-    if (*ref == 0) {
-      d->refused++;
-      return ST_OK;
+st_dtbl *st_dtbl_find(st_uinst *const *gunits, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) {
+    if (gunits[i]->desc == &agt_desc) {
+      st_dtbl *d = calloc(1, sizeof *d);
+      if (d != NULL) {
+        d->u = gunits[i];
+        d->ops = gunits[i]->unit->ops;
+      }
+      return d;
     }
   }
-  if (!d->link) {
-    return ST_OK;
+  return NULL;
+}
+
+void st_dtbl_destroy(st_dtbl *d) { free(d); }
+
+static const char *const cmd_names[8] = {"NOP",        "MARK",     "JOIN",   "NATIVE_DONE",
+                                         "GROUP_DONE", "TB_START", "TB_END", "RELEASE"};
+
+/* One command; an illegal one (the unit's error output) is the model's
+ * error. */
+static st_status step(st_dtbl *d, const agt_in *in, uint64_t now, const agt_out **out,
+                      st_error *err) {
+  st_status rc = d->ops->step(d->u, in, now, err);
+  if (rc != ST_OK) {
+    return rc;
   }
-  if (d->nagei[kde] == 0) {
-    d->nagei[kde] = d->lagei[kde] = *ref;
-    if (!d->marked[kde]) {
-      d->marked[kde] = true;
-      d->first[kde] = false;
-      d->requeues++;
-    }
-  } else {
-    if (onchip(d->lagei[kde])) {
-      d->e[d->lagei[kde] & d->mask].next = *ref;
-    }
-    d->lagei[kde] = *ref;
+  *out = d->u->out;
+  if ((*out)->error) {
+    return st_error_set(err, ST_ERR_INTERNAL,
+                        "DTBL's aggregated group table refused %s (kde %u, ref 0x%08" PRIx32
+                        ") at core cycle %" PRIu64,
+                        cmd_names[in->cmd & 7u], in->kde, in->ref, now);
   }
   return ST_OK;
 }
 
-st_status st_dtbl_native_done(st_dtbl *d, uint32_t kde, st_error *err) {
-  if (kde >= MAX_KDE) {
-    return bad(err, "kernel-distributor entry out of range", kde);
-  }
-  d->first[kde] = false;
-  if (d->nagei[kde] == 0) {
-    d->marked[kde] = false;
-  }
-  return ST_OK;
+st_status st_dtbl_mark(st_dtbl *d, uint32_t kde, uint64_t now, st_error *err) {
+  agt_in in;
+  const agt_out *o;
+  agt_cmd_mark(&in, kde);
+  return step(d, &in, now, &o, err);
 }
 
-static void maybe_free(st_dtbl *d, uint32_t ind) {
-  agt_entry *e = &d->e[ind];
-  if (e->valid && e->dist && e->exebl == 0) {
-    e->valid = false;
-    d->n_valid--;
-    d->frees++;
-  }
+st_status st_dtbl_join(st_dtbl *d, uint32_t kde, uint32_t hw_tid, uint32_t gref, uint64_t now,
+                       uint32_t *ref, st_error *err) {
+  agt_in in;
+  const agt_out *o;
+  agt_cmd_join(&in, kde, hw_tid, gref);
+  st_status rc = step(d, &in, now, &o, err);
+  *ref = rc == ST_OK && o->accept ? o->ref : 0;
+  return rc;
+}
+
+st_status st_dtbl_native_done(st_dtbl *d, uint32_t kde, uint64_t now, st_error *err) {
+  agt_in in;
+  const agt_out *o;
+  agt_cmd_native_done(&in, kde);
+  return step(d, &in, now, &o, err);
 }
 
 st_status st_dtbl_group_done(st_dtbl *d, uint32_t kde, uint32_t ref, uint32_t gnext,
-                             st_error *err) {
-  if (kde >= MAX_KDE) {
-    return bad(err, "kernel-distributor entry out of range", kde);
+                             uint64_t now, st_error *err) {
+  agt_in in;
+  const agt_out *o;
+  agt_cmd_group_done(&in, kde, ref, gnext);
+  st_status rc = step(d, &in, now, &o, err);
+  if (rc == ST_OK && ((const agt_params *)d->u->p)->link && o->nagei != gnext) {
+    /* The unit's next group must be the launch queue's. */
+    return st_error_set(err, ST_ERR_INTERNAL,
+                        "DTBL's aggregated group table names group 0x%08" PRIx32
+                        " next for kde %u, the launch queue 0x%08" PRIx32,
+                        o->nagei, kde, gnext);
   }
-  if (d->link && ref != d->nagei[kde]) {
-    return bad(err, "a group handed out before the kernel's next group (NAGEI)", ref);
-  }
-  uint32_t next = gnext;
-  if (onchip(ref)) {
-    agt_entry *e = &d->e[ref & d->mask];
-    e->dist = true;
-    next = e->next;
-    maybe_free(d, ref & d->mask);
-  }
-  if (d->link) {
-    d->nagei[kde] = next;
-    if (next == 0) {
-      d->lagei[kde] = 0;
-      d->marked[kde] = false;
-    }
-  }
-  return ST_OK;
+  return rc;
 }
 
-st_status st_dtbl_tb_start(st_dtbl *d, uint32_t ref, st_error *err) {
-  if (onchip(ref)) {
-    agt_entry *e = &d->e[ref & d->mask];
-    if (!e->valid) {
-      return bad(err, "a block of a group whose entry is free", ref);
-    }
-    e->exebl++;
-  }
-  return ST_OK;
+st_status st_dtbl_tb_start(st_dtbl *d, uint32_t ref, uint64_t now, st_error *err) {
+  agt_in in;
+  const agt_out *o;
+  agt_cmd_tb_start(&in, ref);
+  return step(d, &in, now, &o, err);
 }
 
-st_status st_dtbl_tb_end(st_dtbl *d, uint32_t ref, st_error *err) {
-  if (onchip(ref)) {
-    agt_entry *e = &d->e[ref & d->mask];
-    if (!e->valid || e->exebl == 0) {
-      return bad(err, "a block ended of a group with none executing", ref);
-    }
-    e->exebl--;
-    maybe_free(d, ref & d->mask);
-  }
-  return ST_OK;
+st_status st_dtbl_tb_end(st_dtbl *d, uint32_t ref, uint64_t now, st_error *err) {
+  agt_in in;
+  const agt_out *o;
+  agt_cmd_tb_end(&in, ref);
+  return step(d, &in, now, &o, err);
 }
 
-st_status st_dtbl_release(st_dtbl *d, uint32_t kde, st_error *err) {
-  if (kde >= MAX_KDE) {
-    return bad(err, "kernel-distributor entry out of range", kde);
-  }
-  d->nagei[kde] = d->lagei[kde] = 0;
-  d->marked[kde] = d->first[kde] = false;
-  return ST_OK;
-}
-
-void st_dtbl_stats(const st_dtbl *d, st_statset *out) {
-  if (d->joins == 0) {
-    return;
-  }
-  st_stat_u(out, "dtbl.agt.joins", d->joins);
-  st_stat_u(out, "dtbl.agt.hits", d->hits);
-  st_stat_u(out, "dtbl.agt.conflicts", d->conflicts);
-  st_stat_u(out, "dtbl.agt.refused", d->refused);
-  st_stat_d(out, "dtbl.agt.hit_rate", (double)d->hits / (double)d->joins);
-  st_stat_u(out, "dtbl.agt.frees", d->frees);
-  st_stat_u(out, "dtbl.agt.requeues", d->requeues);
-  st_stat_u(out, "dtbl.agt.max_valid", d->max_valid);
+st_status st_dtbl_release(st_dtbl *d, uint32_t kde, uint64_t now, st_error *err) {
+  agt_in in;
+  const agt_out *o;
+  agt_cmd_release(&in, kde);
+  return step(d, &in, now, &o, err);
 }

@@ -6,7 +6,6 @@
 
 #include "gpu/critprof.h"
 #include "gpu/cdp.h"
-#include "gpu/dtbl.h"
 #include "gpu/gpu_internal.h"
 #include "gpu/tbsched.h"
 #include "units/cosim_hook.h"
@@ -34,15 +33,6 @@ st_status st_gpu_create(const st_config *cfg, st_gpu **out, st_error *err) {
   if (rc != ST_OK) {
     free(gpu);
     return rc;
-  }
-  if (gpu->cfg.dtbl.enable) {
-    rc = st_dtbl_create(&gpu->cfg, &gpu->dtbl, err);
-    if (rc != ST_OK) {
-      st_cdp_destroy(gpu->cdp);
-  st_dtbl_destroy(gpu->dtbl);
-      free(gpu);
-      return rc;
-    }
   }
   *out = gpu;
   return ST_OK;

@@ -44,7 +44,6 @@ struct st_gpu {
   struct st_critprof *crit_rec; /* --profile-criticality: the warps recorded, or NULL */
   struct st_critprof *oracle;   /* the CAWS oracle (sm.caws_profile) once read, or NULL */
   struct st_cdp *cdp;           /* the device runtime (gpu/cdp.h) */
-  struct st_dtbl *dtbl;         /* DTBL's aggregated group table (gpu/dtbl.h), or NULL */
   st_kd_stats kd;               /* the kernel distributor's occupancy (timing mode) */
   uint64_t dtbl_searches;       /* DTBL groups that searched the kernel distributor */
   uint64_t dtbl_eligible;       /* ... and found an eligible kernel (the KDE hit rate) */

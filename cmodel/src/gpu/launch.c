@@ -109,6 +109,9 @@ static void sched_insert_after(st_launchq *q, st_lkernel *after, st_lkernel *lk)
   }
   lk->in_sched = true;
   q->n_unissued++;
+  if (q->on_sched != NULL) {
+    q->on_sched(q->on_sched_ctx, lk);
+  }
 }
 
 static void sched_remove(st_launchq *q, st_lkernel *lk) {

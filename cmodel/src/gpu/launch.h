@@ -71,6 +71,7 @@ typedef struct st_lkernel {
   uint8_t prio;         /* LaPerm's level: 0 host, else its parent's + 1, at most L */
   bool in_sched;        /* in the scheduling order (blocks left to place) */
   struct st_lkernel *sched_prev, *sched_next;
+  struct st_lkernel *tq_next; /* the thread-block scheduler's own queue (LaPerm) */
   /* DTBL */
   bool as_kernel;       /* a group that went on as a kernel of its own */
   struct st_lkernel *target;    /* a joined group: the kernel it joined */
@@ -122,6 +123,10 @@ typedef struct st_launchq {
   size_t n_groups, cap_groups;
   uint64_t kde_used[16]; /* kernel-distributor entries held (bit per entry) */
   uint8_t levels;        /* LaPerm's L (laperm.levels) */
+  /* Told of each kernel or group that enters the scheduling order (the
+   * thread-block scheduler's queues), or NULL. */
+  void (*on_sched)(void *ctx, st_lkernel *lk);
+  void *on_sched_ctx;
 } st_launchq;
 
 /* Makes a queue of n host launches for a GPU of n_sms SMs. */

@@ -9,9 +9,17 @@
  *   dyncta  rr, where each SM's DYNCTA controller (an SM controller unit)
  *           closes the SM to new blocks while it holds n of them
  *           (st_sm_signals.admit_closed)
+ *   laperm_tbpri, laperm_smxbind, laperm_adaptive
+ *           LaPerm (docs/units/laperm.md): kernels and DTBL groups queued by
+ *           priority level (a launch's level is its parent block's + 1, at
+ *           most laperm.levels; host kernels 0) and, for SMX-Bind and
+ *           Adaptive-Bind, by the SM of the parent block; each cycle each
+ *           SM, in round-robin order, takes one block from the queue the
+ *           LaPerm decision names (strict: a head that does not fit makes
+ *           the SM wait)
  *
- * A unit of role thread-block scheduler (LaPerm, DTBL groups) plugs in as
- * a policy of its own. Kernels come from the launch queue (gpu/launch.h). */
+ * Kernels and groups come from the launch queue (gpu/launch.h) in its
+ * scheduling order (FCFS). */
 #ifndef SIMTREF_GPU_TBSCHED_H
 #define SIMTREF_GPU_TBSCHED_H
 
@@ -25,12 +33,16 @@
 
 /* What a policy sees and does (gpu/timing.c fills it). */
 typedef struct st_tbs_host {
+  const st_config *cfg;
   st_sm **sms;
   uint32_t n_sms;
   st_launchq *q;
   /* Places block lk->next_cta of lk on SM sm (and counts it). */
   st_status (*place)(void *ctx, uint32_t sm, st_lkernel *lk, uint64_t now, st_error *err);
   void *ctx;
+  /* The unit of role thread-block scheduler the configuration selects (its
+   * instance, with its RTL twin under co-simulation), or NULL. */
+  struct st_uinst *unit;
 } st_tbs_host;
 
 typedef struct st_tbs_policy {
@@ -44,6 +56,8 @@ typedef struct st_tbs_policy {
   st_status (*dispatch)(void *state, const st_tbs_host *h, uint64_t now, st_error *err);
   /* A block of rk left SM sm (NULL: nothing to do). */
   void (*block_exit)(void *state, uint32_t sm, const st_rkernel *rk);
+  /* A run begins on h (its launch queue new); NULL: nothing to do. */
+  void (*run_begin)(void *state, const st_tbs_host *h);
   size_t state_size; /* the policy's own state (zeroed) */
 } st_tbs_policy;
 

@@ -44,6 +44,11 @@ void st_tmachine_destroy(st_tmachine *tm) {
   free(tm->due);
   free(tm->idle_until);
   free(tm->tbs_state);
+  st_dtbl_destroy(tm->dtbl);
+  for (uint32_t i = 0; i < tm->n_gunits; i++) {
+    st_uinst_destroy(tm->gunits[i]);
+  }
+  free(tm->gunits);
   st_mreq_pool_destroy(&tm->pool);
   free(tm);
 }
@@ -88,6 +93,27 @@ static st_status machine_create(const st_config *cfg, st_tmachine **out, st_erro
   }
   if (rc == ST_OK) {
     rc = st_icnt_create(cfg, tm->n_clusters, tm->n_subparts, &tm->icnt, err);
+  }
+  /* The GPU-level units the configuration selects. */
+  for (size_t i = 0; rc == ST_OK && i < st_unit_count(); i++) {
+    const st_unit *u = st_unit_get(i);
+    if (st_role_scope(u->role) != ST_USCOPE_GPU || !st_unit_selected(u, cfg)) {
+      continue;
+    }
+    st_uinst **g = realloc(tm->gunits, (tm->n_gunits + 1) * sizeof *g);
+    if (g == NULL) {
+      rc = st_error_set(err, ST_ERR_NOMEM, "out of host memory");
+      break;
+    }
+    tm->gunits = g;
+    rc = st_uinst_create(u, cfg, UINT32_MAX, 0, &tm->gunits[tm->n_gunits], err);
+    tm->n_gunits += rc == ST_OK;
+  }
+  if (rc == ST_OK && cfg->dtbl.enable) {
+    tm->dtbl = st_dtbl_find(tm->gunits, tm->n_gunits);
+    if (tm->dtbl == NULL) {
+      rc = st_error_set(err, ST_ERR_NOMEM, "out of host memory");
+    }
   }
   if (rc != ST_OK) {
     st_tmachine_destroy(tm);
@@ -277,20 +303,20 @@ static st_status place(void *ctx, uint32_t sm, st_lkernel *lk, uint64_t now, st_
     return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
   }
   rs->gpu->totals.ctas++;
-  st_dtbl *d = rs->gpu->dtbl;
+  st_dtbl *d = rs->tm->dtbl;
   if (d == NULL) {
     return ST_OK;
   }
   /* DTBL's table follows the blocks handed out (docs/units/dtbl.md). */
   bool last = lk->next_cta == lk->k->num_ctas;
   if (lk->target != NULL) {
-    rc = st_dtbl_tb_start(d, lk->agt_ref, err);
+    rc = st_dtbl_tb_start(d, lk->agt_ref, rs->tm->core.cycles, err);
     if (rc == ST_OK && last) {
       uint32_t gnext = lk->chain_next != NULL ? lk->chain_next->agt_ref : 0;
-      rc = st_dtbl_group_done(d, lk->target->kde, lk->agt_ref, gnext, err);
+      rc = st_dtbl_group_done(d, lk->target->kde, lk->agt_ref, gnext, rs->tm->core.cycles, err);
     }
   } else if (last) {
-    rc = st_dtbl_native_done(d, lk->kde, err);
+    rc = st_dtbl_native_done(d, lk->kde, rs->tm->core.cycles, err);
   }
   return rc;
 }
@@ -567,8 +593,8 @@ static st_status start_kernel(run_state *rs, st_lkernel *lk) {
     st_cdp_started(gpu->cdp, k, tm->core.cycles - lk->t_arrive);
   }
   st_status rc = setup_rk(rs, lk);
-  if (rc == ST_OK && gpu->dtbl != NULL) {
-    rc = st_dtbl_mark(gpu->dtbl, lk->kde, rs->err);
+  if (rc == ST_OK && rs->tm->dtbl != NULL) {
+    rc = st_dtbl_mark(rs->tm->dtbl, lk->kde, tm->core.cycles, rs->err);
   }
   if (rc != ST_OK) {
     return rc;
@@ -610,8 +636,12 @@ static st_status start_group(run_state *rs, st_lkernel *g) {
   uint32_t ref = 0;
   rs->gpu->dtbl_searches++;
   if (k != NULL) {
-    uint32_t gref = (uint32_t)(g->index + 1) & ~ST_DTBL_ONCHIP;
-    st_status rc = st_dtbl_join(gpu->dtbl, k->kde, g->hw_tid, gref, &ref, rs->err);
+    /* With dtbl.overflow global a busy entry leaves the group's record in
+     * global memory (its reference: any non-zero value below bit 31). */
+    uint32_t gref = gpu->cfg.dtbl.overflow == ST_DTBL_OVF_GLOBAL
+                        ? (uint32_t)(g->index % UINT32_C(0x7fffffff)) + 1
+                        : 0;
+    st_status rc = st_dtbl_join(rs->tm->dtbl, k->kde, g->hw_tid, gref, now, &ref, rs->err);
     if (rc != ST_OK) {
       return rc;
     }
@@ -665,13 +695,13 @@ static bool machine_drained(const st_tmachine *tm) {
  * Returns true if one ended. */
 static st_status end_done_kernels(run_state *rs, bool *ended) {
   *ended = false;
-  st_dtbl *d = rs->gpu->dtbl;
+  st_dtbl *d = rs->tm->dtbl;
   /* Joined groups: their blocks' ends told to the AGT; a group whose
    * blocks are all done is done. */
   for (size_t i = 0; i < rs->q.n_groups;) {
     st_lkernel *g = rs->q.groups[i];
     for (; g->tb_ended < g->rk.ctas_retired; g->tb_ended++) {
-      st_status rc = st_dtbl_tb_end(d, g->agt_ref, rs->err);
+      st_status rc = st_dtbl_tb_end(d, g->agt_ref, rs->tm->core.cycles, rs->err);
       if (rc != ST_OK) {
         return rc;
       }
@@ -694,7 +724,7 @@ static st_status end_done_kernels(run_state *rs, bool *ended) {
     end_kernel(rs, lk);
     st_launchq_finish(&rs->q, lk, rs->tm->core.cycles);
     if (d != NULL) {
-      st_status rc = st_dtbl_release(d, lk->kde, rs->err);
+      st_status rc = st_dtbl_release(d, lk->kde, rs->tm->core.cycles, rs->err);
       if (rc != ST_OK) {
         return rc;
       }
@@ -977,6 +1007,9 @@ st_status st_timing_prepare(st_gpu *gpu, st_error *err) {
   for (uint32_t i = 0; rc == ST_OK && i < gpu->tm->n_sms; i++) {
     rc = st_sm_attach_cosim(gpu->tm->sms[i], gpu->cosim, err); /* cosim.units */
   }
+  if (rc == ST_OK && gpu->cfg.cosim.units[0] != '\0' && gpu->cosim != NULL) {
+    rc = st_units_attach_listed(gpu->tm->gunits, gpu->tm->n_gunits, gpu->cosim, &gpu->cfg, err);
+  }
   if (rc == ST_OK) {
     rc = st_timing_attach_traces(gpu, err);
   }
@@ -1011,7 +1044,15 @@ st_status st_run_timing(st_gpu *gpu, st_kernel *launches, size_t n, st_error *er
     rs->q.kd_last = tm->core.cycles;
     rs->q.levels = (uint8_t)gpu->cfg.laperm.levels;
     st_cdp_set_sink(gpu->cdp, device_launch, rs);
-    rs->host = (st_tbs_host){tm->sms, tm->n_sms, &rs->q, place, rs};
+    rs->host = (st_tbs_host){&gpu->cfg, tm->sms, tm->n_sms, &rs->q, place, rs, NULL};
+    for (uint32_t g = 0; g < tm->n_gunits; g++) {
+      if (tm->gunits[g]->unit->role == ST_ROLE_TB_SCHED) {
+        rs->host.unit = tm->gunits[g];
+      }
+    }
+    if (tm->tbs->run_begin != NULL) {
+      tm->tbs->run_begin(tm->tbs_state, &rs->host);
+    }
     for (uint32_t i = 0; i < tm->n_sms; i++) {
       st_sm_set_error(tm->sms[i], err);
     }

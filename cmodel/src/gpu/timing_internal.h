@@ -44,6 +44,11 @@ struct st_tmachine {
                            skipped (the cycles before run in full and are checked) */
   const st_tbs_policy *tbs;
   void *tbs_state;
+  /* The GPU-level unit instances (roles thread-block scheduler and GPU),
+   * one per selected unit, in registry order. */
+  struct st_uinst **gunits;
+  uint32_t n_gunits;
+  struct st_dtbl *dtbl; /* DTBL's AGT host (gpu/dtbl.h), when the GPU has DTBL */
   /* Per SM, the address last mapped to a sub-partition and the result: a
    * request the interconnect refused is tried again next cycle, and the
    * mapping (a pure function of the address) need not be redone. */

@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "gpu/cdp.h"
-#include "gpu/dtbl.h"
 #include "gpu/timing_internal.h"
 #include "units/uinst.h"
 
@@ -46,6 +45,16 @@ void st_timing_snapshot(const st_tmachine *tm, st_snapshot *s) {
       }
     }
     add_cache(&s->l1i, st_sm_l1i_stats(tm->sms[i]));
+    if (i == 0) {
+      /* The GPU-level units' counters. */
+      for (uint32_t g = 0; g < tm->n_gunits; g++) {
+        const st_uinst *u = tm->gunits[g];
+        size_t off = st_unit_ctr_offset(u->unit);
+        for (unsigned c = 0; c < u->unit->n_counters; c++) {
+          s->ctr[off + c] += u->ctr[c];
+        }
+      }
+    }
     add_cache(&s->l1d, st_sm_l1d_stats(tm->sms[i]));
     add_cache(&s->l1c, st_sm_l1c_stats(tm->sms[i]));
   }
@@ -282,11 +291,10 @@ void st_timing_run_stats(st_gpu *gpu, st_statset *out) {
   st_timing_snapshot(gpu->tm, &now);
   st_timing_fill_stats(&gpu->cfg, &now, &zero, gpu->tm->n_sms, gpu->totals.wall_seconds, out);
   st_cdp_stats(gpu->cdp, out);
-  if (gpu->dtbl != NULL && gpu->dtbl_searches > 0) {
+  if (gpu->dtbl_searches > 0) {
     st_stat_u(out, "dtbl.kde_searches", gpu->dtbl_searches);
     st_stat_u(out, "dtbl.kde_hits", gpu->dtbl_eligible);
     st_stat_d(out, "dtbl.kde_hit_rate", (double)gpu->dtbl_eligible / (double)gpu->dtbl_searches);
-    st_dtbl_stats(gpu->dtbl, out);
   }
   const st_kd_stats *kd = &gpu->kd;
   if (st_cdp_used(gpu->cdp) && kd->cycles > 0) {

@@ -47,7 +47,7 @@ st_status st_uinst_create(const st_unit *u, const st_config *cfg, uint32_t sm, u
   x->sm = sm;
   x->index = index;
   if (sm == UINT32_MAX) {
-    snprintf(x->name, sizeof x->name, "%s%u", st_role_name(u->role), index);
+    snprintf(x->name, sizeof x->name, "%s", d->name); /* one per GPU */
   } else if (st_unit_instances(u, cfg) > 1) {
     snprintf(x->name, sizeof x->name, "sm%u.%s%u", sm, st_role_name(u->role), index);
   } else if (u->role == ST_ROLE_SM_CTRL) {

@@ -19,7 +19,7 @@
 #include "rtl_model.h"
 #include "units/unit.h"
 
-#define BV_MAX_BYTES 2048 /* the largest unit struct (params, state, in, out) */
+#define BV_MAX_BYTES 20480 /* the largest unit struct (params, state, in, out): agt_state */
 #define BV_MAX_UNITS 4    /* units one vector may hold open at once */
 
 typedef struct bv_env bv_env;

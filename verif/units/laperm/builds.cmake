@@ -17,6 +17,11 @@ st_unit_params(wide_adaptive  "NS=30 L=8 MODE=2 CNT_W=16")
 st_unit_params(two_adaptive   "NS=2 L=2 MODE=2 CNT_W=2")
 st_unit_params(max_adaptive   "NS=32 L=15 MODE=2 CNT_W=3")
 
+# k20c under each LaPerm policy (full-GPU co-simulation, tests/units/laperm/gpu_cosim.sh).
+st_unit_target(k20c,cta_scheduler.policy=laperm_tbpri)
+st_unit_target(k20c,cta_scheduler.policy=laperm_smxbind)
+st_unit_target(k20c,cta_scheduler.policy=laperm_adaptive)
+
 # Planted faults.
 st_unit_fault(lowest_first @k20c_tbpri "the lowest non-empty level served first"
   rtl/prim/prim_msb.sv "      if (vec_i[j]) begin" "      if (vec_i[j] && !found_o) begin")
@@ -37,3 +42,9 @@ st_unit_fault(take_ignored @k20c_adaptive
 st_unit_fault(backup_bit0_stuck @wide_adaptive "bit 0 of a remembered backup stuck at 0"
   rtl/laperm.sv "backup_d[s*SM_W +: SM_W] = qsm_o;"
   "backup_d[s*SM_W +: SM_W] = qsm_o & ~SM_W'(1);")
+
+# The full-GPU co-simulation test's fault (--cosim laperm:not_sticky_gpu) on k20c.
+st_unit_fault(not_sticky_gpu k20c,cta_scheduler.policy=laperm_adaptive
+  "the backup is not sticky: a new one is chosen every time (k20c, Adaptive-Bind)"
+  rtl/laperm.sv "if (SM_W'(s) == kept_sm && nz[s]) kept_ok = kept_v;"
+  "if (SM_W'(s) == kept_sm && nz[s]) kept_ok = 1'b0;")

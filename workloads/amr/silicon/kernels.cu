@@ -5,6 +5,12 @@
 #include "../amr.cu"
 #include "../../bht/bht.cu"
 
+// A real GPU has no dynamic thread-block launch (dtbl.cuh): this definition
+// links the dtbl kernels, which cuda_run does not run (no table entry).
+extern "C" __device__ cudaError_t cudaLaunchAggGroup(void *, void *, dim3, dim3, unsigned int) {
+  return cudaErrorNotSupported;
+}
+
 extern "C" const void *silicon_kernel(const char *name) {
   static const struct {
     const char *name;

@@ -60,8 +60,8 @@ module laperm #(
   logic [L-1:0]    own_row;
   logic [NS-1:0]   nz;         // SM s's row is non-empty
   logic            kept_v;     // smx_i's backup register is valid
-  logic [SM_W-1:0] kept_sm;    // and names this SM
-  logic            kept_ok;    // ... whose row is non-empty
+  logic [SM_W-1:0] kept_sm;    // smx_i's backup SM
+  logic            kept_ok;    // valid, and that SM's row is non-empty
   logic [NS-1:0]   cand;       // the SMs a new backup may be
   logic [NS*KEY_W-1:0] key;    // {~cnt, place in the ring after smx_i}: smallest wins
   logic            pick_found;
@@ -166,8 +166,8 @@ module laperm #(
     backup_d = backup_q;
     for (int unsigned s = 0; s < NS; s++) begin
       if (MODE == 2 && take_i && stage_o == StageSteal && !kept_ok && SM_W'(s) == smx_i) begin
-        bvalid_d[s]                = 1'b1;
-        backup_d[s*SM_W +: SM_W]   = qsm_o;
+        bvalid_d[s]              = 1'b1;
+        backup_d[s*SM_W +: SM_W] = qsm_o;
       end
     end
   end

@@ -5,8 +5,9 @@
  * arrive in phases (none, a trickle, bursts; TB-Pri's go to row 0), the SMs
  * are examined round robin (now and then one at random, and, below 32 SMs,
  * an index that names no SM), the host takes most answers (the rest "do not
- * fit", §7 #15; half of the new backup choices), and a taken answer removes a block from the queue it
- * names, so rows empty and backups go stale as in a run. Variant 1 draws
+ * fit", §7 #15: one in eight, and half of the new backup choices), and a
+ * taken answer removes a block from the queue it names, so rows empty and
+ * backups go stale as in a run. Variant 1 draws
  * every input at random each cycle (rows, counts unrelated to the rows,
  * take with or without an answer). The coverage bins every run must hit are
  * listed in docs/units/laperm.md. */

@@ -30,15 +30,18 @@ st_unit_fault(pq0_first @fig26_smxbind "PQ0 served before the SM's own bound lev
 st_unit_fault(not_sticky @k20c_adaptive "the backup is not sticky: a new one is chosen every time"
   rtl/laperm.sv "if (SM_W'(s) == kept_sm && nz[s]) kept_ok = kept_v;"
   "if (SM_W'(s) == kept_sm && nz[s]) kept_ok = 1'b0;")
-st_unit_fault(tie_lowest_id @max_adaptive "a tie goes to the lowest SM id overall, not the first after smx"
+st_unit_fault(tie_lowest_id @max_adaptive
+  "a tie goes to the lowest SM id overall, not the first after smx"
   rtl/laperm.sv "SM_W'(simtref_pkg::ring_after(s, 32'(smx_i), NS))" "SM_W'(s)")
 st_unit_fault(fewest_first @k20c_adaptive "the backup is the SM with the fewest queued blocks"
   rtl/laperm.sv "{~cnt_i[s*CNT_W +: CNT_W]," "{cnt_i[s*CNT_W +: CNT_W],")
-st_unit_fault(take_ignored @k20c_adaptive "a new backup is remembered although the SM did not take it"
+st_unit_fault(take_ignored @k20c_adaptive
+  "a new backup is remembered although the SM did not take it"
   rtl/laperm.sv "if (MODE == 2 && take_i && stage_o == StageSteal"
   "if (MODE == 2 && stage_o == StageSteal")
 st_unit_fault(backup_bit0_stuck @wide_adaptive "bit 0 of a remembered backup stuck at 0"
-  rtl/laperm.sv "backup_d[s*SM_W +: SM_W]   = qsm_o;" "backup_d[s*SM_W +: SM_W]   = qsm_o & ~SM_W'(1);")
+  rtl/laperm.sv "backup_d[s*SM_W +: SM_W] = qsm_o;"
+  "backup_d[s*SM_W +: SM_W] = qsm_o & ~SM_W'(1);")
 
 # The full-GPU co-simulation test's fault (--cosim laperm:not_sticky_gpu) on k20c.
 st_unit_fault(not_sticky_gpu k20c,cta_scheduler.policy=laperm_adaptive

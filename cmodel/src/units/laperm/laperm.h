@@ -38,8 +38,9 @@
  * empty). Stages 1 and 2 never change the registers, nor do TB-Pri and
  * SMX-Bind at all.
  *
- * smx must be below NS: a larger value reads an empty own row and no backup
- * (the answer may still be PQ0 or a steal) and commits nothing.
+ * smx must be below NS: a larger value reads an empty own row (SMX-Bind,
+ * Adaptive-Bind; TB-Pri reads row 0 whatever smx is) and no backup (the
+ * answer may still be PQ0 or a steal) and commits nothing.
  *
  * No hidden state, no floating point, no allocation (units/unit.h). */
 #ifndef SIMTREF_UNITS_LAPERM_H

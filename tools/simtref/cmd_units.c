@@ -201,8 +201,13 @@ static void list_units(const st_config *cfg) {
     printf("              role: %s, %s\n", st_role_name(u->role), st_role_title(u->role));
     printf("              selected by: %s\n", u->select);
     if (used) {
-      printf("              in use with %s: %u per SM, RTL parameters %s\n", cfg->gpu.name,
-             st_unit_instances(u, cfg), params);
+      if (st_role_scope(u->role) == ST_USCOPE_GPU) {
+        printf("              in use with %s: 1 per GPU, RTL parameters %s\n", cfg->gpu.name,
+               params);
+      } else {
+        printf("              in use with %s: %u per SM, RTL parameters %s\n", cfg->gpu.name,
+               st_unit_instances(u, cfg), params);
+      }
     } else {
       printf("              not in use with %s (RTL parameters there: %s)\n", cfg->gpu.name,
              params);

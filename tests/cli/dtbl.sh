@@ -115,6 +115,11 @@ for pol in rr laperm_smxbind laperm_tbpri laperm_adaptive laperm_smxbind,1; do
   rr) [ "$2" -gt 0 ] || fail "rr ran every child block on its parent's SM" ;;
   esac
 done
+# The LaPerm unit's generic trace: a line per decision.
+expect_exit 0 "$SIMTREF" run "$TMP/expand.yaml" -c k20c -s cta_scheduler.policy=laperm_adaptive \
+  -s cdp.pending_limit=4096 --trace laperm:"$TMP/lp.csv"
+expect_in "$TMP/lp.csv" "cycle,instance,in.smx,in.ne0,in.ne,in.cnt,in.take,out.valid"
+[ "$(grep -c ',laperm,' "$TMP/lp.csv")" -ge 384 ] || fail "the laperm trace has fewer lines than blocks"
 # Errors.
 run_err() { # ENTRY MODE [OPTIONS]
   cat > "$TMP/e.yaml" <<YAML

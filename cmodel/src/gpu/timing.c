@@ -995,6 +995,17 @@ st_status st_timing_attach_traces(st_gpu *gpu, st_error *err) {
       st_uinst_trace_header(tr->unit->desc, tr->inst[0]->p, tr->f);
       tr->t.header = true;
     }
+    /* A GPU-level unit (agt, laperm): the generic trace of its instance. */
+    for (uint32_t g = 0; g < tm->n_gunits; g++) {
+      st_uinst *x = tm->gunits[g];
+      if (x->unit == tr->unit && tr->unit->trace == NULL) {
+        x->trace = tr->f;
+        if (!tr->t.header) {
+          st_uinst_trace_header(tr->unit->desc, x->p, tr->f);
+          tr->t.header = true;
+        }
+      }
+    }
   }
   return ST_OK;
 }

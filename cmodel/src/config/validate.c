@@ -87,6 +87,15 @@ st_status st_config_validate(st_config *cfg, const st_config_origin *origin, st_
                        "distributor entries; gpu.max_concurrent_kernels is %" PRId64,
                        cfg->gpu.max_concurrent_kernels);
   }
+  if ((cfg->cta_scheduler.policy == ST_CTA_LAPERM_TBPRI ||
+       cfg->cta_scheduler.policy == ST_CTA_LAPERM_SMXBIND ||
+       cfg->cta_scheduler.policy == ST_CTA_LAPERM_ADAPTIVE) &&
+      st_config_num_sms(cfg) > 32) {
+    return st_error_at(err, ST_ERR_CONFIG, where(origin, "cta_scheduler.policy", "gpu.num_clusters"),
+                       "cta_scheduler.policy laperm_*: LaPerm's unit serves at most 32 SMs; this "
+                       "GPU has %" PRId64,
+                       st_config_num_sms(cfg));
+  }
   if (!is_pow2(cfg->dtbl.agt_entries)) {
     return st_error_at(err, ST_ERR_CONFIG, where(origin, "dtbl.agt_entries", NULL),
                        "dtbl.agt_entries %" PRId64 " is not a power of two (the table is "

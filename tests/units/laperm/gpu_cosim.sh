@@ -4,8 +4,8 @@
 # unit's RTL in lock-step with its C model (simtref run --cosim laperm). Every
 # run must pass its CPU check with zero mismatches; the Adaptive-Bind runs
 # must have stolen blocks, from a kept backup too. Then a planted fault
-# (not_sticky_gpu: a new backup chosen every time; verif/units/laperm/
-# builds.cmake) must be caught: exit 1, a mismatch report naming the unit.
+# (fewest_first_gpu: the backup is the SM with the fewest queued blocks;
+# verif/units/laperm/builds.cmake) must be caught: exit 1, a mismatch report naming the unit.
 #
 # usage: gpu_cosim.sh PATH/TO/simtref SOURCE_DIR
 . "$(dirname "$0")/../../cli/lib.inc"
@@ -33,7 +33,7 @@ done
 
 # The planted fault is caught.
 expect_exit 1 "$SIMTREF" run bfs_dp --variant dtbl -c k20c -s cta_scheduler.policy=laperm_adaptive \
-  --cosim laperm:not_sticky_gpu -s cosim.trace_dir="$TMP"
+  --cosim laperm:fewest_first_gpu -s cosim.trace_dir="$TMP"
 expect_in "$TMP/err" "co-simulation mismatch"
 expect_in "$TMP/err" "unit laperm"
 finish

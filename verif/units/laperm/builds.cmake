@@ -43,8 +43,7 @@ st_unit_fault(backup_bit0_stuck @wide_adaptive "bit 0 of a remembered backup stu
   rtl/laperm.sv "backup_d[s*SM_W +: SM_W] = qsm_o;"
   "backup_d[s*SM_W +: SM_W] = qsm_o & ~SM_W'(1);")
 
-# The full-GPU co-simulation test's fault (--cosim laperm:not_sticky_gpu) on k20c.
-st_unit_fault(not_sticky_gpu k20c,cta_scheduler.policy=laperm_adaptive
-  "the backup is not sticky: a new one is chosen every time (k20c, Adaptive-Bind)"
-  rtl/laperm.sv "if (SM_W'(s) == kept_sm && nz[s]) kept_ok = kept_v;"
-  "if (SM_W'(s) == kept_sm && nz[s]) kept_ok = 1'b0;")
+# The full-GPU co-simulation test's fault (--cosim laperm:fewest_first_gpu) on k20c.
+st_unit_fault(fewest_first_gpu k20c,cta_scheduler.policy=laperm_adaptive
+  "the backup is the SM with the fewest queued blocks (k20c, Adaptive-Bind)"
+  rtl/laperm.sv "{~cnt_i[s*CNT_W +: CNT_W]," "{cnt_i[s*CNT_W +: CNT_W],")

@@ -233,16 +233,17 @@ def write_csv(path, rows):
             f.write(",".join("" if r[k] is None else str(r[k]) for k in keys) + "\n")
 
 
-def plot(prefix, title, rows, cols, names, ylabel, path):
+def plot(prefix, title, rows, cols, names, ylabel, path, log=False):
     dat = path + ".dat"
     with open(dat, "w") as f:
         for r in rows:
             f.write(r["pair"] + " " + " ".join("%.4f" % (r[c] or 0) for c in cols) + "\n")
     using = ", ".join("'%s' using %d:xtic(1) title '%s'" % (dat, i + 2, n)
                       for i, n in enumerate(names))
-    script = """set terminal pngcairo size 1100,420 font ",9"
+    script = """set terminal pngcairo size 1100,420 font ",9" noenhanced
 set output '%s'
 set title '%s'
+%s
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.8 border -1
@@ -250,9 +251,8 @@ set xtics rotate by -40
 set ylabel '%s'
 set grid ytics
 set key top left
-set yrange [0:*]
 plot %s, 1 notitle lc rgb 'black'
-""" % (path, title, ylabel, using)
+""" % (path, title, "set logscale y\nset yrange [0.1:*]" if log else "set yrange [0:*]", ylabel, using)
     try:
         subprocess.run(["gnuplot"], input=script.encode(), check=True)
     except (OSError, subprocess.CalledProcessError) as e:
@@ -291,13 +291,13 @@ def main():
         if drows:
             plot(a.plot, "Speedup over the flat versions (%s, k20c)" % a.inputs, drows,
                  ["cdp", "dtbl", "cdpi", "dtbli"], ["CDP", "DTBL", "CDPI", "DTBLI"],
-                 "speedup over flat", a.plot + "-speedup.png")
+                 "speedup over flat (log scale)", a.plot + "-speedup.png", log=True)
         for model in ("cdp", "dtbl"):
             mr = [r for r in lrows if r["model"] == model]
             if mr:
                 plot(a.plot, "LaPerm: IPC over round robin, %s versions (%s, k20c)" % (
                     model.upper(), a.inputs), mr, POLICIES,
-                    ["TB-Pri", "SMX-Bind", "Adaptive-Bind"], "IPC / rr's",
+                    ["TB-Pri", "SMX-Bind", "Adaptive-Bind"], "IPC over rr",
                     "%s-laperm-%s.png" % (a.plot, model))
 
 

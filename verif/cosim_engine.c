@@ -301,13 +301,17 @@ static st_status report(st_cosim_check *c, uint64_t cycle, const void *in, const
   } else {
     snprintf(fname, sizeof fname, "%s %s", in_state ? "register" : "output", f->name);
   }
+  /* Where: "SM n" for an SM's instance (smN.*), "GPU" for a GPU-level one. */
   unsigned sm = 0;
-  sscanf(c->instance, "sm%u", &sm);
+  char where[24] = "GPU";
+  if (sscanf(c->instance, "sm%u", &sm) == 1) {
+    snprintf(where, sizeof where, "SM %u", sm);
+  }
   int hn = snprintf(head, sizeof head,
-                    "co-simulation mismatch at core cycle %" PRIu64 ", SM %u, unit %s "
+                    "co-simulation mismatch at core cycle %" PRIu64 ", %s, unit %s "
                     "(instance %s, RTL %s%s%s), step %" PRIu64 " since reset: %s expected %" PRIu64
                     " (C model), actual %" PRIu64 " (RTL)",
-                    cycle, sm, c->desc->name, c->instance, c->build->params,
+                    cycle, where, c->desc->name, c->instance, c->build->params,
                     c->build->mutant[0] ? " mutant " : "", c->build->mutant, c->steps, fname, want,
                     got);
   (void)hn;

@@ -35,5 +35,5 @@ expect_in "$TMP/out" "verdict: PASS"
 expect_exit 1 "$SIMTREF" run bfs_dp --variant dtbl -c k20c --cosim agt:free_busy_gpu \
   -s cosim.trace_dir="$TMP"
 expect_in "$TMP/err" "co-simulation mismatch"
-expect_in "$TMP/err" "unit agt"
+expect_in "$TMP/err" ", GPU, unit agt"
 finish

@@ -47,6 +47,16 @@ function(st_unit_target target)
   set_property(GLOBAL APPEND PROPERTY ST_UNIT_TARGETS_${ST_UNIT} "${target}")
 endfunction()
 
+# st_unit_own_target(TARGET): builds of this unit alone under TARGET (its
+# full-GPU co-simulation's configuration), where st_unit_target gives every
+# unit's builds under it; a fault ON such a target adds nothing more.
+function(st_unit_own_target target)
+  if(ARGN)
+    message(FATAL_ERROR "verif/units/${ST_UNIT}/builds.cmake: st_unit_own_target takes one target")
+  endif()
+  set_property(GLOBAL APPEND PROPERTY ST_UNIT_OWN_TARGETS_${ST_UNIT} "${target}")
+endfunction()
+
 function(st_unit_params name params)
   if(ARGN)
     message(FATAL_ERROR "verif/units/${ST_UNIT}/builds.cmake: st_unit_params(NAME \"PARAMS\")")

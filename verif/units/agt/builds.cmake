@@ -2,8 +2,8 @@
 # its planted faults (cmake/SimtrefUnits.cmake).
 
 # k20c (DTBL's machine, dtbl.enable true): AGT_W=10 NKDE=32 LINK=1; under LaPerm, LINK=0.
-st_unit_target(k20c)
-st_unit_target(k20c,cta_scheduler.policy=laperm_tbpri)
+st_unit_own_target(k20c,cta_scheduler.policy=rr)
+st_unit_own_target(k20c,cta_scheduler.policy=laperm_tbpri)
 
 # The bench (tests/units/agt/): a 16-entry table with 4 kernels, where conflicts, refusals
 # and frees are frequent; the same without links (LaPerm) and with a 3-bit block count

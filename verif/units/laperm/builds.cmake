@@ -18,9 +18,9 @@ st_unit_params(two_adaptive   "NS=2 L=2 MODE=2 CNT_W=2")
 st_unit_params(max_adaptive   "NS=32 L=15 MODE=2 CNT_W=3")
 
 # k20c under each LaPerm policy (full-GPU co-simulation, tests/units/laperm/gpu_cosim.sh).
-st_unit_target(k20c,cta_scheduler.policy=laperm_tbpri)
-st_unit_target(k20c,cta_scheduler.policy=laperm_smxbind)
-st_unit_target(k20c,cta_scheduler.policy=laperm_adaptive)
+st_unit_own_target(k20c,cta_scheduler.policy=laperm_tbpri)
+st_unit_own_target(k20c,cta_scheduler.policy=laperm_smxbind)
+st_unit_own_target(k20c,cta_scheduler.policy=laperm_adaptive)
 
 # Planted faults.
 st_unit_fault(lowest_first @k20c_tbpri "the lowest non-empty level served first"

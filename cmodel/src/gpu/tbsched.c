@@ -106,6 +106,16 @@ static void lp_push(lp_queue *x, st_lkernel *lk) {
   x->tail = lk;
 }
 
+/* Takes the head of x off (x not empty). */
+static st_lkernel *lp_pop(lp_queue *x) {
+  st_lkernel *lk = x->head;
+  x->head = lk->tq_next;
+  if (x->head == NULL) {
+    x->tail = NULL;
+  }
+  return lk;
+}
+
 static lp_queue *lp_queue_of(lp_state *s, const st_lkernel *lk, uint32_t *row) {
   uint32_t level = lk->prio < s->levels ? lk->prio : s->levels;
   if (level == 0) {
@@ -141,12 +151,8 @@ static void lp_refill(lp_state *s, uint32_t r, uint64_t now) {
   s->onchip[r]--;
   for (uint32_t l = s->levels; l >= 1; l--) {
     lp_queue *o = &s->ovf[r][l];
-    st_lkernel *lk = o->head;
-    if (lk != NULL) {
-      o->head = lk->tq_next;
-      if (o->head == NULL) {
-        o->tail = NULL;
-      }
+    if (o->head != NULL) {
+      st_lkernel *lk = lp_pop(o);
       uint64_t ready = now + s->refill;
       lk->t_ready = lk->t_ready > ready ? lk->t_ready : ready;
       lp_push(&s->q[r][l], lk);
@@ -209,9 +215,8 @@ static st_status lp_dispatch(void *state, const st_tbs_host *h, uint64_t now, st
   }
   if (h->unit == NULL) {
     return st_error_set(err, ST_ERR_INTERNAL, "cta_scheduler.policy %s: no laperm unit",
-                        h->cfg->cta_scheduler.policy == ST_CTA_LAPERM_TBPRI ? "laperm_tbpri"
-                        : h->cfg->cta_scheduler.policy == ST_CTA_LAPERM_SMXBIND ? "laperm_smxbind"
-                                                                               : "laperm_adaptive");
+                        st_config_enum_name("cta_scheduler.policy",
+                                            (size_t)h->cfg->cta_scheduler.policy));
   }
   uint32_t n = h->n_sms < LP_MAX_SMS ? h->n_sms : LP_MAX_SMS;
   uint32_t start = s->next_sm;
@@ -240,10 +245,7 @@ static st_status lp_dispatch(void *state, const st_tbs_host *h, uint64_t now, st
       s->queued[row]--;
     }
     if (lk->next_cta >= lk->k->num_ctas) {
-      x->head = lk->tq_next;
-      if (x->head == NULL) {
-        x->tail = NULL;
-      }
+      lp_pop(x);
       if (row != UINT32_MAX) {
         lp_refill(s, row, now);
       }

@@ -359,7 +359,8 @@ static void operand(writer *w, const st_module *m, const st_inst *in, unsigned i
 /* " (ret), func, (arg, ...)" from the call fields; an indirect call names
  * its address register instead of the function. */
 static void call_operands(writer *w, const st_module *m, const st_inst *in) {
-  const uint32_t *syms = m->call_syms + in->call_first;
+  /* call_syms is NULL in a module whose calls pass nothing */
+  const uint32_t *syms = m->call_syms ? m->call_syms + in->call_first : NULL;
   put(w, " ");
   if (in->n_call_rets > 0) {
     put(w, "(");

@@ -10,13 +10,18 @@
 //                       LAGEI = ref
 //   3 NATIVE_DONE(kde)  first = 0; NAGEI == 0 -> unmark
 //   4 GROUP_DONE(kde, ref, gnext)  on chip: dist = 1, freed when no block executes; with LINK
-//                       NAGEI = Next (on chip) or gnext (global); 0 -> LAGEI = 0, unmark
+//                       NAGEI = Next (on chip) or gnext (global); 0 -> LAGEI = 0, unmark.
+//                       The kernel's last group (ref == LAGEI) has no Next: its word is not
+//                       read, so an allocation need not clear it
 //   5 TB_START(ref), 6 TB_END(ref)  the entry's executing-block count +1 / -1 (freed at 0 once
 //                       distributed)
 //   7 RELEASE(kde)      NAGEI = LAGEI = 0, marked = first = 0
 // An illegal command raises error_o and changes nothing. A reference is 32 bits: 0 NULL,
 // bit 31 set an on-chip entry (index in the low AGT_W bits), else a global record.
-// The group payload (size, parameter address) is a RAM outside the unit.
+// The group payload (size, parameter address) is a RAM outside the unit. The per-entry
+// block counts and links are storage arrays (rtl/prim/prim_ram_1r1w.sv: one write and one
+// read port each, no reset), priced as SRAM by `simtref area`; the valid and distributed
+// bits, which reset clears, are flip-flops.
 module agt #(
   parameter int unsigned AGT_W = 10,  // log2 entries, 4..11
   parameter int unsigned NKDE  = 32,  // kernel distributor entries, 1..64
@@ -69,17 +74,21 @@ module agt #(
   logic [AGT_W:0]      nvalid_q /*verilator public_flat_rw*/;
   logic [N-1:0]        valid_q  /*verilator public_flat_rw*/;
   logic [N-1:0]        dist_q   /*verilator public_flat_rw*/;
-  logic [N*EXE_W-1:0]  exebl_q  /*verilator public_flat_rw*/;
-  logic [N*32-1:0]     next_q   /*verilator public_flat_rw*/;
+  // exebl and next live in u_exebl.mem_q and u_next.mem_q (without LINK next is one unused
+  // word).
 
   // The command's decoded operands.
   logic             kde_ok;
   logic [KW-1:0]    kidx;
-  logic [AGT_W-1:0] ind, ridx, lidx;
+  logic [AGT_W-1:0] ind, ridx;
+  // Waiver: without LINK the one-word link array reads no bit of lidx.
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [AGT_W-1:0] lidx;
+  /* verilator lint_on UNUSEDSIGNAL */
   logic             ronchip;
   logic             valid_r, dist_r, valid_h;
   logic [EXE_W-1:0] exe_r;
-  logic [31:0]      next_r;
+  logic [31:0]      next_r, next_w;
   logic [31:0]      nagei_k, lagei_k;
   logic             marked_k, first_k;
 
@@ -91,13 +100,14 @@ module agt #(
   assign valid_r = valid_q[ridx];
   assign dist_r  = dist_q[ridx];
   assign valid_h = valid_q[ind];
-  assign exe_r   = exebl_q[32'(ridx)*EXE_W +: EXE_W];
-  assign next_r  = next_q[32'(ridx)*32 +: 32];
   assign nagei_k  = kde_ok ? nagei_q[32'(kidx)*32 +: 32] : 32'd0;
   assign lagei_k  = kde_ok ? lagei_q[32'(kidx)*32 +: 32] : 32'd0;
   assign marked_k = kde_ok && marked_q[kidx];
   assign first_k  = kde_ok && first_q[kidx];
   assign lidx     = lagei_k[AGT_W-1:0];
+  // A group's Next is written when a group is appended behind it, so only the last group's
+  // word is stale (left from an earlier group of the same entry).
+  assign next_r   = (ref_i == lagei_k) ? 32'd0 : next_w;
 
   // What the command does: the outputs and the writes of the clock edge.
   logic        alloc, link_we, set_dist, free_e, inc, dec, kde_we;
@@ -271,39 +281,61 @@ module agt #(
     end
   end
 
-  // The table: one entry written per array and command (the link after the allocation).
+  // The table's flip-flops: the valid and distributed bits.
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       valid_q <= '0;
       dist_q  <= '0;
-      // Waiver: the table is wide by design (2^AGT_W entries of 32-bit links).
-      /* verilator lint_off WIDTHCONCAT */
-      exebl_q <= '0;
-      next_q  <= '0;
-      /* verilator lint_on WIDTHCONCAT */
     end else begin
       if (alloc) begin
-        valid_q[ind]                   <= 1'b1;
-        dist_q[ind]                    <= 1'b0;
-        exebl_q[32'(ind)*EXE_W +: EXE_W] <= '0;
-        next_q[32'(ind)*32 +: 32]      <= '0;
-      end
-      if (link_we) begin
-        next_q[32'(lidx)*32 +: 32] <= ref_o;
+        valid_q[ind] <= 1'b1;
+        dist_q[ind]  <= 1'b0;
       end
       if (set_dist) begin
         dist_q[ridx] <= 1'b1;
-      end
-      if (inc) begin
-        exebl_q[32'(ridx)*EXE_W +: EXE_W] <= exe_r + EXE_W'(1);
-      end
-      if (dec) begin
-        exebl_q[32'(ridx)*EXE_W +: EXE_W] <= exe_r - EXE_W'(1);
       end
       if (free_e) begin
         valid_q[ridx] <= 1'b0;
       end
     end
   end
+
+  // The executing-block counts: cleared at allocation, counted at TB_START and TB_END (never
+  // in the same command, so one write port).
+  logic             exe_we;
+  logic [AGT_W-1:0] exe_waddr;
+  logic [EXE_W-1:0] exe_wdata;
+  assign exe_we    = alloc | inc | dec;
+  assign exe_waddr = alloc ? ind : ridx;
+  assign exe_wdata = alloc ? '0 : inc ? exe_r + EXE_W'(1) : exe_r - EXE_W'(1);
+
+  prim_ram_1r1w #(
+    .DEPTH(N),
+    .WIDTH(EXE_W)
+  ) u_exebl (
+    .clk_i,
+    .we_i   (exe_we),
+    .waddr_i(exe_waddr),
+    .wdata_i(exe_wdata),
+    .raddr_i(ridx),
+    .rdata_o(exe_r)
+  );
+
+  // The links: written when a group is appended behind an on-chip last group. Without LINK
+  // nothing is linked and the array is one word that is never written.
+  localparam int unsigned NextDepth = (LINK != 0) ? N : 1;
+  localparam int unsigned NextAw    = simtref_pkg::idx_bits(NextDepth);
+
+  prim_ram_1r1w #(
+    .DEPTH(NextDepth),
+    .WIDTH(32)
+  ) u_next (
+    .clk_i,
+    .we_i   (link_we),
+    .waddr_i(NextAw'(lidx)),
+    .wdata_i(ref_o),
+    .raddr_i(NextAw'(ridx)),
+    .rdata_o(next_w)
+  );
 
 endmodule

@@ -20,10 +20,14 @@
 
 // The binding macros of a unit's shim (inside bind_<unit>(M &m, Ports &p)):
 // input field f is port f_i, output field f is port f_o, state field f is
-// the register f_q of the top module (/*verilator public_flat_rw*/).
+// the register f_q of the top module (/*verilator public_flat_rw*/), or with ST_RAM
+// the words of a storage array.
 #define ST_IN(f) p.i(#f, m.f##_i)
 #define ST_OUT(f) p.o(#f, m.f##_o)
 #define ST_REG(unit, f) p.s(#f, m.rootp->unit##__DOT__##f##_q)
+// State field f kept in a storage array instance inst (rtl/prim/prim_ram_1r1w.sv, inlined):
+// its words mem_q, flat like a register.
+#define ST_RAM(unit, inst, f) p.ram(#f, m.rootp->unit##__DOT__##inst##__DOT__mem_q)
 
 namespace st_shim {
 
@@ -33,6 +37,7 @@ struct Sig {
   const char *name = nullptr;
   void *p = nullptr;
   size_t bytes = 0;
+  bool ram = false;  // a storage array: no reset in the RTL, zeroed by Model::reset
 };
 
 // The signals of one model, by C field name.
@@ -50,6 +55,10 @@ struct Ports {
   template <class T> void i(const char *name, T &v) { in[n_in++] = sig(name, v); }
   template <class T> void o(const char *name, T &v) { out[n_out++] = sig(name, v); }
   template <class T> void s(const char *name, T &v) { state[n_state++] = sig(name, v); }
+  template <class T> void ram(const char *name, T &v) {
+    state[n_state] = sig(name, v);
+    state[n_state++].ram = true;
+  }
 };
 
 inline const Sig *find(const Sig *list, unsigned n, const char *name) {
@@ -170,8 +179,14 @@ template <class M, void (*BIND)(M &, Ports &)> struct Model {
   // an asynchronous reset after an evaluation with it high (a first eval
   // with rst_ni already low would leave every register at its 0 initial
   // value, hiding a wrong reset value). A clock edge inside the reset serves
-  // synchronous resets too.
+  // synchronous resets too. A storage array (rtl/prim/prim_ram_1r1w.sv) has
+  // no reset: its words are set to 0 here, as the C model's reset does, so
+  // that the comparison starts equal (a design reads only words it wrote;
+  // a stale word read later still differs, e.g. agt's fault next_stale).
   void reset() {
+    for (unsigned k = 0; k < ports.n_state; k++) {
+      if (ports.state[k].ram) std::memset(ports.state[k].p, 0, ports.state[k].bytes);
+    }
     m->clk_i = 0;
     m->rst_ni = 1;
     m->eval();

@@ -1,11 +1,12 @@
 # The area baseline check must fail when a unit's size moves: a cell count
 # off by 10%, a row whose parameters are not what its config gives, and a
-# planted RTL change (the WPT's counters wrap instead of saturating).
+# planted RTL change (the WPT's counters wrap instead of saturating), and a
+# storage array's bits that are not what the RTL has.
 . "$(dirname "$0")/../cli/lib.inc"
 
 head_lines() {
   sed -n '/^config,overrides,unit,params/q;p' "$SRC/synth/baselines.csv"
-  echo "config,overrides,unit,params,cells,registers,ff_bits,nand2_eq"
+  echo "config,overrides,unit,params,cells,registers,ff_bits,nand2_eq,sram_bits"
 }
 row=$(grep '^gtx480,sm.warp_scheduler=mwf_gto;sm.fetch_arbiter=cff,wpt,' "$SRC/synth/baselines.csv")
 [ -n "$row" ] || fail "synth/baselines.csv has no wpt row"
@@ -46,5 +47,16 @@ cp "$TMP/off.csv" "$TMP/upd.csv"
 expect_exit 0 "$SIMTREF" area --update-baselines --baselines "$TMP/upd.csv" -j 1
 expect_in "$TMP/upd.csv" "$row"
 expect_exit 0 "$SIMTREF" area --check-baselines --baselines "$TMP/upd.csv" -j 1
+
+# A storage array's bits are checked exactly: a 16-entry AGT row filled in by
+# --update-baselines holds 16 x (16 + 32) = 768 SRAM bits (ExeBL and Next); one
+# bit more in the file is SRAM BITS MOVED.
+{ head_lines; echo "k20c,dtbl.agt_entries=16,agt,,,,,,"; } >"$TMP/sram.csv"
+expect_exit 0 "$SIMTREF" area --update-baselines --baselines "$TMP/sram.csv" -j 1
+grep -q '^k20c,dtbl.agt_entries=16,agt,AGT_W=4 NKDE=32 EXE_W=16 LINK=1,.*,768$' "$TMP/sram.csv" ||
+  fail "the 16-entry AGT row does not hold 768 SRAM bits"
+sed -i 's/,768$/,769/' "$TMP/sram.csv"
+expect_exit 1 "$SIMTREF" area --check-baselines --baselines "$TMP/sram.csv" -j 1
+expect_in "$TMP/out" "SRAM BITS MOVED"
 
 finish

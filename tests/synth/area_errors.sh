@@ -60,11 +60,4 @@ printf 'config,unit\ngtx480,wpt\n' >"$TMP/bad.csv"
 expect_exit 2 env PATH="$TMP/bin:$PATH" "$SIMTREF" area --check-baselines --baselines "$TMP/bad.csv"
 expect_in "$TMP/err" "expected the header"
 
-# A unit of more than 16384 register bits (k20c's 1024-entry AGT) is skipped
-# with the reason, not synthesised for hours; the others still are.
-expect_exit 0 "$SIMTREF" area -c k20c agt laperm -j1
-expect_in "$TMP/out" "agt          skipped: 53323 register bits at these parameters, over 16384"
-expect_in "$TMP/out" "ours  not synthesised (above)"
-grep -q '^laperm  *[0-9]' "$TMP/out" || fail "laperm was not synthesised beside the skipped agt"
-
 finish

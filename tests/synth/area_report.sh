@@ -37,4 +37,15 @@ expect_exit 0 "$SIMTREF" area wpt --keep "$TMP/keep" -j 1
 [ -f "$TMP/keep/00-wpt/cells.stat" ] || fail "--keep left no cells.stat"
 [ -f "$TMP/keep/00-wpt/coarse.stat" ] || fail "--keep left no coarse.stat"
 
+# A storage array (rtl/prim/prim_ram_1r1w.sv) is a black box counted as SRAM bits: the AGT
+# at 64 entries keeps ExeBL (16 bits) and Next (32 bits) per entry there, 64 x 48 = 3072
+# bits, and as flip-flops its valid and distributed bits (2 x 64), NAGEI and LAGEI (32
+# kernels x 64), first and marked (2 x 32) and the 7-bit valid count: 2247. Its state is
+# then under the 16384 flip-flop bits above which a unit is skipped, and it is synthesised.
+expect_exit 0 "$SIMTREF" area -c k20c -s dtbl.agt_entries=64 agt -j1 --keep "$TMP/keep-agt"
+grep -Eq '^agt +[0-9]+ +[0-9]+ +2247 +[0-9.]+ +3072 ' "$TMP/out" ||
+  fail "agt at 64 entries: not 2247 flip-flop bits and 3072 SRAM bits"
+expect_in "$TMP/out" "ours  2247 flip-flop bits + 3072 SRAM bits = 5319"
+[ -f "$TMP/keep-agt/00-agt/macros.stat" ] || fail "--keep left no macros.stat"
+
 finish

@@ -33,7 +33,8 @@ bool area_unit_known(const char *name);
 bool area_unit_params(const char *unit, const st_config *cfg, char *buf, size_t size);
 
 /* The register bits of unit under the parameters text ("NW=24 ..."): its
- * state fields' widths times counts; 0 if unknown. */
+ * state fields' widths times counts, storage arrays (SRAM, st_ufield.sram)
+ * left out; 0 if unknown. */
 unsigned long area_unit_state_bits(const char *unit, const char *params);
 /* Above this many register bits `simtref area` skips a unit unless --force. */
 #define AREA_MAX_STATE_BITS 16384u
@@ -64,7 +65,9 @@ typedef struct area_result {
   unsigned cells;    /* cells of the netlist mapped onto the library */
   unsigned registers;/* word-level registers after coarse synthesis */
   unsigned ff_bits;  /* single-bit flip-flops of the mapped netlist */
-  double nand2_eq;   /* the library area: NAND2 equivalents */
+  double nand2_eq;   /* the library area: NAND2 equivalents (logic and flip-flops) */
+  unsigned long sram_bits; /* bits of its storage arrays (black boxes, priced as SRAM) */
+  unsigned sram_arrays;    /* storage array instances */
   area_cell_count types[AREA_MAX_TYPES];
   unsigned n_types;
   bool has_gates;    /* the cross-check ran: Yosys's internal gates */
@@ -81,7 +84,12 @@ typedef struct area_result {
 typedef struct area_node {
   const char *name;
   double nand2_um2;
+  double sram_cell_um2; /* a 6T SRAM bit cell (docs/area.md "Storage arrays") */
 } area_node;
+
+/* Bit cells' share of an SRAM macro's area (the rest: decoders, sense
+ * amplifiers, drivers): an assumption for small macros, docs/area.md. */
+#define AREA_SRAM_EFFICIENCY 0.5
 
 extern const area_node area_nodes[];
 extern const size_t area_n_nodes;
@@ -93,6 +101,10 @@ extern const size_t area_n_nodes;
 double area_mm2(double nand2_eq, const area_node *node);
 /* Cell area only (no utilisation factor), mm^2. */
 double area_cell_mm2(double nand2_eq, const area_node *node);
+/* An SRAM macro of bits bits at node: bit cells / AREA_SRAM_EFFICIENCY. */
+double area_sram_mm2(unsigned long bits, const area_node *node);
+/* A result's whole area at node: its placed logic (area_mm2) and its SRAM. */
+double area_total_mm2(const area_result *r, const area_node *node);
 const area_node *area_node_find(const char *name);
 
 /* The cell library: each cell's area (NAND2 equivalents) read from a

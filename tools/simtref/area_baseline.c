@@ -6,7 +6,7 @@
  * The file: '#' comment lines (kept as they are, except the one starting
  * "# yosys:", which records the Yosys that made the figures), a header line,
  * then one row per unit and configuration:
- *   config,overrides,unit,params,cells,registers,ff_bits,nand2_eq
+ *   config,overrides,unit,params,cells,registers,ff_bits,nand2_eq,sram_bits
  * overrides are -s KEY=VALUE items joined by ';' (may be empty); params are
  * what the unit's rule derives for that configuration, and must still be. */
 #include <errno.h>
@@ -19,7 +19,7 @@
 #include "cli.h"
 #include "sweep_util.h"
 
-#define BL_HEADER "config,overrides,unit,params,cells,registers,ff_bits,nand2_eq"
+#define BL_HEADER "config,overrides,unit,params,cells,registers,ff_bits,nand2_eq,sram_bits"
 #define BL_MAX_ROWS 64
 #define BL_MAX_LINES 128
 
@@ -36,6 +36,7 @@ typedef struct bl_row {
   bool has_figures;
   unsigned cells, registers, ff_bits;
   double nand2_eq;
+  unsigned long sram_bits;
   char now_params[AREA_PARAMS_MAX]; /* what the config gives today */
   int job;                          /* index into the results */
 } bl_row;
@@ -97,10 +98,10 @@ static bool read_file(const char *path, bl_file *b) {
     if (line[0] == '\0' || line[0] == '#') {
       continue;
     }
-    char *fld[9];
-    size_t nf = split_csv(line, fld, 9);
-    if (nf != 8) {
-      fprintf(stderr, "%s:%u: error: expected 8 fields (%s), got %zu\n", path, lineno, BL_HEADER,
+    char *fld[10];
+    size_t nf = split_csv(line, fld, 10);
+    if (nf != 9) {
+      fprintf(stderr, "%s:%u: error: expected 9 fields (%s), got %zu\n", path, lineno, BL_HEADER,
               nf);
       ok = false;
       break;
@@ -134,13 +135,17 @@ static bool read_file(const char *path, bl_file *b) {
       break;
     }
     if (fld[4][0] != '\0') {
-      char *e1, *e2, *e3, *e4;
+      char *e1, *e2, *e3, *e4, *e5;
       r->cells = (unsigned)strtoul(fld[4], &e1, 10);
       r->registers = (unsigned)strtoul(fld[5], &e2, 10);
       r->ff_bits = (unsigned)strtoul(fld[6], &e3, 10);
       r->nand2_eq = strtod(fld[7], &e4);
-      if (*e1 != '\0' || *e2 != '\0' || *e3 != '\0' || *e4 != '\0') {
-        fprintf(stderr, "%s:%u: error: cells, registers, ff_bits and nand2_eq must be numbers\n",
+      r->sram_bits = strtoul(fld[8], &e5, 10);
+      if (*e1 != '\0' || *e2 != '\0' || *e3 != '\0' || *e4 != '\0' || *e5 != '\0' ||
+          fld[8][0] == '\0') {
+        fprintf(stderr,
+                "%s:%u: error: cells, registers, ff_bits, nand2_eq and sram_bits must be "
+                "numbers\n",
                 path, lineno);
         ok = false;
         break;
@@ -199,8 +204,8 @@ static bool write_file(const char *path, const bl_file *b, const area_flow *fl,
   for (size_t i = 0; i < b->n_rows; i++) {
     const bl_row *r = &b->rows[i];
     const area_result *x = &res[r->job];
-    fprintf(f, "%s,%s,%s,%s,%u,%u,%u,%.1f\n", r->config, r->overrides, r->unit, r->now_params,
-            x->cells, x->registers, x->ff_bits, x->nand2_eq);
+    fprintf(f, "%s,%s,%s,%s,%u,%u,%u,%.1f,%lu\n", r->config, r->overrides, r->unit,
+            r->now_params, x->cells, x->registers, x->ff_bits, x->nand2_eq, x->sram_bits);
   }
   bool ok = !ferror(f);
   ok = fclose(f) == 0 && ok;
@@ -281,6 +286,8 @@ static int check_or_update(area_flow *fl, const char *path, bool update, double 
         verdict = "CELLS MOVED";
       } else if (x->ff_bits != r->ff_bits) {
         verdict = "FF BITS MOVED";
+      } else if (x->sram_bits != r->sram_bits) {
+        verdict = "SRAM BITS MOVED";
       }
     }
     bool bad = strcmp(verdict, "ok") != 0;

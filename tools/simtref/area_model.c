@@ -21,9 +21,11 @@ void area_fmt(char *dst, size_t size, const char *fmt, ...) {
   va_end(ap);
 }
 
+/* SRAM bit cells: 65 nm, Intel's published 6T cell of 0.57 um^2 (2004);
+ * 40 nm, that scaled by (40/65)^2 (an assumption; docs/area.md). */
 const area_node area_nodes[] = {
-    {"65nm", 1.44},
-    {"40nm", 0.60},
+    {"65nm", 1.44, 0.57},
+    {"40nm", 0.60, 0.216},
 };
 const size_t area_n_nodes = sizeof area_nodes / sizeof area_nodes[0];
 
@@ -33,6 +35,14 @@ double area_cell_mm2(double nand2_eq, const area_node *node) {
 
 double area_mm2(double nand2_eq, const area_node *node) {
   return area_cell_mm2(nand2_eq, node) / AREA_UTILISATION;
+}
+
+double area_sram_mm2(unsigned long bits, const area_node *node) {
+  return (double)bits * node->sram_cell_um2 * 1e-6 / AREA_SRAM_EFFICIENCY;
+}
+
+double area_total_mm2(const area_result *r, const area_node *node) {
+  return area_mm2(r->nand2_eq, node) + area_sram_mm2(r->sram_bits, node);
 }
 
 const area_node *area_node_find(const char *name) {
@@ -174,10 +184,10 @@ static bool cell_line(const char *line, char *name, size_t name_size, unsigned l
   if (strncmp(line, "     ", 5) != 0) {
     return false;
   }
-  char nm[128];
+  char nm[256];
   unsigned long c;
   char extra;
-  if (sscanf(line, " %127s %lu %c", nm, &c, &extra) != 2) {
+  if (sscanf(line, " %255s %lu %c", nm, &c, &extra) != 2) {
     return false;
   }
   area_fmt(name, name_size, "%s", nm);
@@ -216,7 +226,7 @@ static bool read_stat(const char *path, unsigned *total, double *chip_area,
       continue;
     }
     if (in_cells) {
-      char name[AREA_NAME_MAX * 2];
+      char name[256]; /* a storage array's module name is long */
       unsigned long c;
       if (cell_line(line, name, sizeof name, &c)) {
         each(name, c, ctx);
@@ -229,13 +239,73 @@ static bool read_stat(const char *path, unsigned *total, double *chip_area,
   return seen;
 }
 
+/* The storage arrays of one run (macros.stat): elaborated module names and
+ * their bits. */
+#define AREA_MAX_MACROS 16
+typedef struct area_macro {
+  char module[256];
+  unsigned long bits;
+} area_macro;
+
 typedef struct parse_ctx {
   area_result *r;
   const area_lib *lib;
   double gate_area;
   bool gate_unknown;
   char unknown[AREA_NAME_MAX * 2];
+  area_macro macros[AREA_MAX_MACROS];
+  size_t n_macros;
 } parse_ctx;
+
+static const area_macro *find_macro(const parse_ctx *c, const char *name) {
+  for (size_t i = 0; i < c->n_macros; i++) {
+    if (strcmp(c->macros[i].module, name) == 0) {
+      return &c->macros[i];
+    }
+  }
+  return NULL;
+}
+
+/* macros.stat, an RTLIL dump of the storage array modules: "module NAME",
+ * then "parameter \DEPTH N" and "parameter \WIDTH N". A missing file means
+ * no storage arrays (statistics of an older flow). */
+static bool read_macros(const char *path, parse_ctx *c, char *err, size_t err_size) {
+  FILE *f = fopen(path, "r");
+  if (f == NULL) {
+    return true;
+  }
+  char line[512];
+  bool ok = true;
+  unsigned long depth = 0, width = 0;
+  area_macro *cur = NULL;
+  while (ok && fgets(line, sizeof line, f) != NULL) {
+    char name[256];
+    unsigned long v;
+    if (sscanf(line, "module %255s", name) == 1) {
+      if (c->n_macros == AREA_MAX_MACROS) {
+        snprintf(err, err_size, "%s: more than %d storage arrays", path, AREA_MAX_MACROS);
+        ok = false;
+        break;
+      }
+      cur = &c->macros[c->n_macros++];
+      area_fmt(cur->module, sizeof cur->module, "%s", name);
+      depth = width = 0;
+    } else if (sscanf(line, " parameter \\DEPTH %lu", &v) == 1) {
+      depth = v;
+    } else if (sscanf(line, " parameter \\WIDTH %lu", &v) == 1) {
+      width = v;
+    } else if (strncmp(line, "end", 3) == 0 && cur != NULL) {
+      if (depth == 0 || width == 0) {
+        snprintf(err, err_size, "%s: storage array %s has no DEPTH or WIDTH", path, cur->module);
+        ok = false;
+      }
+      cur->bits = depth * width;
+      cur = NULL;
+    }
+  }
+  fclose(f);
+  return ok;
+}
 
 static void on_register(const char *name, unsigned long count, void *vctx) {
   parse_ctx *c = vctx;
@@ -258,6 +328,12 @@ static void on_register(const char *name, unsigned long count, void *vctx) {
 static void on_cell(const char *name, unsigned long count, void *vctx) {
   parse_ctx *c = vctx;
   area_result *r = c->r;
+  const area_macro *m = find_macro(c, name);
+  if (m != NULL) {
+    r->sram_bits += m->bits * count;
+    r->sram_arrays += (unsigned)count;
+    return;
+  }
   if (r->n_types < AREA_MAX_TYPES) {
     area_fmt(r->types[r->n_types].type, AREA_NAME_MAX, "%s", name);
     r->types[r->n_types].count = (unsigned)count;
@@ -270,6 +346,10 @@ static void on_cell(const char *name, unsigned long count, void *vctx) {
 
 static void on_gate(const char *name, unsigned long count, void *vctx) {
   parse_ctx *c = vctx;
+  if (find_macro(c, name) != NULL) {
+    c->r->gate_cells -= (unsigned)count; /* a storage array: not a gate */
+    return;
+  }
   double w = area_gate_weight(c->lib, name);
   if (w < 0) {
     c->gate_unknown = true;
@@ -287,6 +367,14 @@ bool area_parse_stats(const char *dir, const area_lib *lib, area_result *r) {
   r->registers = 0;
   r->ff_bits = 0;
   r->n_types = 0;
+  r->sram_bits = 0;
+  r->sram_arrays = 0;
+  path = sw_fmt("%s/macros.stat", dir);
+  if (!read_macros(path, &c, r->error, sizeof r->error)) {
+    free(path);
+    return false;
+  }
+  free(path);
   path = sw_fmt("%s/coarse.stat", dir);
   if (!read_stat(path, &total, &chip, on_register, &c)) {
     area_fmt(r->error, sizeof r->error, "no statistics in %s", path);
@@ -301,6 +389,7 @@ bool area_parse_stats(const char *dir, const area_lib *lib, area_result *r) {
     return false;
   }
   free(path);
+  r->cells -= r->sram_arrays; /* cells are the library's; the arrays are counted apart */
   r->nand2_eq = chip;
   path = sw_fmt("%s/gates.stat", dir);
   r->has_gates = false;

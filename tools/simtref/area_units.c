@@ -50,6 +50,9 @@ unsigned long area_unit_state_bits(const char *unit, const char *params) {
     st_ulayout l;
     d->layout(p, &l);
     for (unsigned i = 0; i < l.n_state; i++) {
+      if (l.state[i].sram) {
+        continue; /* a storage array: a black box for synthesis */
+      }
       bits += (unsigned long)l.state[i].bits * l.state[i].count;
     }
   }

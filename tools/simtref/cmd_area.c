@@ -170,7 +170,8 @@ static const area_result *find_result(const area_result *r, size_t n, const char
 }
 
 static void print_table(const area_result *r, size_t n, bool cross, bool cells) {
-  printf("%-12s %7s %5s %8s %10s", "unit", "cells", "regs", "FF bits", "NAND2-eq");
+  printf("%-12s %7s %5s %8s %10s %9s", "unit", "cells", "regs", "FF bits", "NAND2-eq",
+         "SRAM bits");
   if (cross) {
     printf(" %10s", "gates-eq");
   }
@@ -183,13 +184,13 @@ static void print_table(const area_result *r, size_t n, bool cross, bool cells) 
       printf("%-12s %s: %s\n", r[i].unit, r[i].skip ? "skipped" : "FAILED", r[i].error);
       continue;
     }
-    printf("%-12s %7u %5u %8u %10.1f", r[i].unit, r[i].cells, r[i].registers, r[i].ff_bits,
-           r[i].nand2_eq);
+    printf("%-12s %7u %5u %8u %10.1f %9lu", r[i].unit, r[i].cells, r[i].registers, r[i].ff_bits,
+           r[i].nand2_eq, r[i].sram_bits);
     if (cross) {
       printf(" %10.1f", r[i].gate_nand2_eq);
     }
     for (size_t k = 0; k < area_n_nodes; k++) {
-      printf("  %9.5f", area_mm2(r[i].nand2_eq, &area_nodes[k]));
+      printf("  %9.5f", area_total_mm2(&r[i], &area_nodes[k]));
     }
     printf("\n");
     if (cells) {
@@ -209,6 +210,7 @@ static void print_table(const area_result *r, size_t n, bool cross, bool cells) 
 typedef struct sm_total {
   bool complete;
   double nand2_eq;
+  unsigned long sram_bits;
   unsigned cells, ff_bits;
   char what[256];
   char missing[128];
@@ -229,6 +231,7 @@ static sm_total per_sm(const area_member *m, size_t nm, const area_result *r, si
       continue;
     }
     t.nand2_eq += m[k].count * u->nand2_eq;
+    t.sram_bits += m[k].count * u->sram_bits;
     t.cells += m[k].count * u->cells;
     t.ff_bits += m[k].count * u->ff_bits;
   }
@@ -271,7 +274,15 @@ static void print_seeds(const area_member *m, size_t nm, const area_result *r, s
              "%.5f mm2 = %.2f x)\n",
              cell, cell / sc->mm2_65nm, AREA_UTILISATION, placed, placed / sc->mm2_65nm);
     }
-    if (sc->storage_bits > 0) {
+    if (r[i].sram_bits > 0) {
+      unsigned long all = r[i].ff_bits + r[i].sram_bits;
+      printf("          ours  %u flip-flop bits + %lu SRAM bits = %lu", r[i].ff_bits,
+             r[i].sram_bits, all);
+      if (sc->storage_bits > 0) {
+        printf(" = %.2f x the paper's %u", (double)all / sc->storage_bits, sc->storage_bits);
+      }
+      printf("; %.5f mm2 at 65 nm (logic placed + SRAM)\n", area_total_mm2(&r[i], n65));
+    } else if (sc->storage_bits > 0) {
       printf("          ours  %u flip-flop bits = %.2f x the paper's %u\n", r[i].ff_bits,
              (double)r[i].ff_bits / sc->storage_bits, sc->storage_bits);
     } else {
@@ -344,6 +355,11 @@ static int write_json(const char *path, const char *cfg_path, const st_config *c
   for (size_t k = 0; k < area_n_nodes; k++) {
     fprintf(f, "%s\"%s\": %.3f", k ? ", " : "", area_nodes[k].name, area_nodes[k].nand2_um2);
   }
+  fprintf(f, "}, \"sram_efficiency\": %.2f, \"sram_cell_um2\": {", AREA_SRAM_EFFICIENCY);
+  for (size_t k = 0; k < area_n_nodes; k++) {
+    fprintf(f, "%s\"%s\": %.3f", k ? ", " : "", area_nodes[k].name,
+            area_nodes[k].sram_cell_um2);
+  }
   fprintf(f, "}, \"cell_nand2_eq\": {");
   for (size_t k = 0; k < fl->lib.n; k++) {
     fprintf(f, "%s\"%s\": %.4f", k ? ", " : "", fl->lib.name[k], fl->lib.area[k]);
@@ -363,8 +379,9 @@ static int write_json(const char *path, const char *cfg_path, const st_config *c
     }
     fprintf(f, ", \"cells\": %u, \"registers\": %u, \"ff_bits\": %u, \"nand2_eq\": %.2f",
             r[i].cells, r[i].registers, r[i].ff_bits, r[i].nand2_eq);
+    fprintf(f, ", \"sram_bits\": %lu, \"sram_arrays\": %u", r[i].sram_bits, r[i].sram_arrays);
     for (size_t k = 0; k < area_n_nodes; k++) {
-      fprintf(f, ", \"mm2_%s\": %.6f", area_nodes[k].name, area_mm2(r[i].nand2_eq, &area_nodes[k]));
+      fprintf(f, ", \"mm2_%s\": %.6f", area_nodes[k].name, area_total_mm2(&r[i], &area_nodes[k]));
     }
     if (r[i].has_gates) {
       fprintf(f, ", \"gates_cells\": %u, \"gates_nand2_eq\": %.2f", r[i].gate_cells,
@@ -382,10 +399,11 @@ static int write_json(const char *path, const char *cfg_path, const st_config *c
   }
   fprintf(f, "], \"complete\": %s", t->complete ? "true" : "false");
   if (t->complete) {
-    fprintf(f, ", \"cells\": %u, \"ff_bits\": %u, \"nand2_eq\": %.2f", t->cells, t->ff_bits,
-            t->nand2_eq);
+    fprintf(f, ", \"cells\": %u, \"ff_bits\": %u, \"nand2_eq\": %.2f, \"sram_bits\": %lu",
+            t->cells, t->ff_bits, t->nand2_eq, t->sram_bits);
     for (size_t k = 0; k < area_n_nodes; k++) {
-      fprintf(f, ", \"mm2_%s\": %.6f", area_nodes[k].name, area_mm2(t->nand2_eq, &area_nodes[k]));
+      fprintf(f, ", \"mm2_%s\": %.6f", area_nodes[k].name,
+              area_mm2(t->nand2_eq, &area_nodes[k]) + area_sram_mm2(t->sram_bits, &area_nodes[k]));
     }
   }
   fprintf(f, "}\n}\n");
@@ -501,7 +519,13 @@ int cmd_area(int argc, char **argv) {
   for (size_t k = 0; k < area_n_nodes; k++) {
     printf("%s%.2f um2 at %s", k ? ", " : "", area_nodes[k].nand2_um2, area_nodes[k].name);
   }
-  printf(") / utilisation %.2f\n\n", AREA_UTILISATION);
+  printf(") / utilisation %.2f;\nSRAM bits (storage arrays, rtl/prim/prim_ram_1r1w.sv) add bits x "
+         "bit cell (",
+         AREA_UTILISATION);
+  for (size_t k = 0; k < area_n_nodes; k++) {
+    printf("%s%.3f um2 at %s", k ? ", " : "", area_nodes[k].sram_cell_um2, area_nodes[k].name);
+  }
+  printf(") / array efficiency %.2f\n\n", AREA_SRAM_EFFICIENCY);
   print_table(r, n, a.cross, a.cells);
 
   sm_total t = per_sm(members, nm, r, n);
@@ -512,8 +536,13 @@ int cmd_area(int argc, char **argv) {
          st_config_enum_name("cta_scheduler.policy", (size_t)cfg.cta_scheduler.policy), t.what);
   if (t.complete) {
     printf("  %u cells, %u flip-flop bits, %.1f NAND2-eq", t.cells, t.ff_bits, t.nand2_eq);
+    if (t.sram_bits > 0) {
+      printf(", %lu SRAM bits", t.sram_bits);
+    }
     for (size_t k = 0; k < area_n_nodes; k++) {
-      printf(", %.5f mm2 at %s", area_mm2(t.nand2_eq, &area_nodes[k]), area_nodes[k].name);
+      printf(", %.5f mm2 at %s",
+             area_mm2(t.nand2_eq, &area_nodes[k]) + area_sram_mm2(t.sram_bits, &area_nodes[k]),
+             area_nodes[k].name);
     }
     printf("\n");
   } else {

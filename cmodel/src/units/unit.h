@@ -50,6 +50,8 @@ typedef struct st_ufield {
   uint8_t elem_bytes;  /* C storage of one element: 1, 2, 4 or 8 */
   uint8_t bits;        /* RTL width of one element, 1..64 */
   uint16_t count;      /* elements; 1 for a scalar */
+  uint8_t sram;        /* state kept in a storage array (rtl/prim/prim_ram_1r1w.sv), not
+                          flip-flops: `simtref area` prices it as SRAM */
 } st_ufield;
 
 #define ST_UNIT_MAX_FIELDS 16
@@ -97,7 +99,14 @@ typedef struct st_unit_desc {
     (list)[(n)].elem_bytes = (uint8_t)sizeof(((type *)0)->member[0]);                     \
     (list)[(n)].bits = (uint8_t)(nbits);                                                  \
     (list)[(n)].count = (uint16_t)(cnt);                                                  \
+    (list)[(n)].sram = 0;                                                                 \
     (n)++;                                                                                \
+  } while (0)
+/* A state array the RTL keeps in rtl/prim/prim_ram_1r1w.sv. */
+#define ST_UFIELD_SRAM(list, n, type, member, nbits, cnt)                                   \
+  do {                                                                                    \
+    ST_UFIELD(list, n, type, member, nbits, cnt);                                         \
+    (list)[(n)-1].sram = 1;                                                               \
   } while (0)
 #define ST_USCALAR(list, n, type, member, nbits)                                            \
   do {                                                                                    \
@@ -106,6 +115,7 @@ typedef struct st_unit_desc {
     (list)[(n)].elem_bytes = (uint8_t)sizeof(((type *)0)->member);                        \
     (list)[(n)].bits = (uint8_t)(nbits);                                                  \
     (list)[(n)].count = 1;                                                                \
+    (list)[(n)].sram = 0;                                                                 \
     (n)++;                                                                                \
   } while (0)
 

@@ -150,14 +150,22 @@ static void vec_agt_alloc_conflict_free(bv_env *e) {
   o = tb_end(u, ON(6));
   BV_EQ(e, o->freed, 1);
   BV_EQ(e, st(u)->nvalid, 0);
-  /* entry 5 is free again: a new group takes it, with a clean Next */
+  /* entry 5 is free again: a new group takes it; its Next word keeps the previous group's
+   * link (a storage array is not cleared), but the group is the kernel's last, so handing it
+   * out ends the list */
   o = join(u, 0, 53, 0x400);
   BV_EQ(e, o->hit, 1);
   BV_EQ(e, o->ref, ON(5));
   BV_EQ(e, o->requeue, 1); /* the kernel was unmarked (case 1) */
-  BV_EQ(e, st(u)->next[5], 0);
+  BV_EQ(e, st(u)->next[5], 0x200u);
   BV_EQ(e, st(u)->exebl[5], 0);
   BV_EQ(e, st(u)->dist[5], 0);
+  o = group_done(u, 0, ON(5), 0);
+  BV_EQ(e, o->error, 0);
+  BV_EQ(e, o->freed, 1);
+  BV_EQ(e, o->nagei, 0); /* not the stale 0x200 */
+  BV_EQ(e, o->unmark, 1);
+  BV_EQ(e, st(u)->lagei[0], 0);
 }
 
 /* §1.2.3 case 1: the eligible kernel is unmarked (its native blocks all handed out): NAGEI is

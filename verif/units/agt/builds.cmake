@@ -26,8 +26,8 @@ st_unit_fault(first_kept @small "the first bit not cleared at NATIVE_DONE"
   rtl/agt.sv "first_n = 1'b0;\n          kde_we  = 1'b1;" "kde_we  = 1'b1;")
 st_unit_fault(nvalid_no_dec @small "the valid-entry count not lowered when an entry is freed"
   rtl/agt.sv " - (AGT_W+1)'(free_e)" "")
-st_unit_fault(next_stale @small "an allocated entry keeps the Next of its previous group"
-  rtl/agt.sv "        next_q[32'(ind)*32 +: 32]      <= '0;\n" "")
+st_unit_fault(next_stale @small "the last group's Next read from the array (stale from the entry's previous group)"
+  rtl/agt.sv "assign next_r   = (ref_i == lagei_k) ? 32'd0 : next_w;" "assign next_r   = next_w;")
 
 # The full-GPU co-simulation test's fault (tests/units/agt/gpu_cosim.sh: --cosim agt:free_busy_gpu)
 # on k20c's parameters.

@@ -33,8 +33,8 @@ template <class M> void bind_agt(M &m, st_shim::Ports &p) {
   ST_REG(agt, nvalid);
   ST_REG(agt, valid);
   ST_REG(agt, dist);
-  ST_REG(agt, exebl);
-  ST_REG(agt, next);
+  ST_RAM(agt, u_exebl, exebl);
+  ST_RAM(agt, u_next, next);
 }
 
 #endif

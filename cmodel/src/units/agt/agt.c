@@ -125,7 +125,8 @@ static void plan(const agt_params *p, const agt_state *s, const agt_in *in, agt_
       }
     }
     if (p->link) {
-      nagei = ronchip ? s->next[ridx] : in->gnext;
+      /* the last group (ref == lagei) has no Next: its word is stale, not read */
+      nagei = !ronchip ? in->gnext : in->ref == lagei ? 0 : s->next[ridx];
       if (nagei == 0) {
         lagei = 0;
         marked = 0;
@@ -194,11 +195,10 @@ void agt_tick(const agt_params *p, agt_state *s, const agt_in *in, const agt_out
   if (pl.alloc) {
     s->valid[pl.ind] = 1;
     s->dist[pl.ind] = 0;
-    s->exebl[pl.ind] = 0;
-    s->next[pl.ind] = 0;
+    s->exebl[pl.ind] = 0; /* next is not cleared: see GROUP_DONE */
   }
   if (pl.link) {
-    s->next[pl.lidx] = pl.out.ref; /* after the allocation: the link wins */
+    s->next[pl.lidx] = pl.out.ref;
   }
   if (pl.set_dist) {
     s->dist[pl.ridx] = 1;
@@ -270,8 +270,9 @@ static void layout(const void *params, st_ulayout *l) {
   ST_USCALAR(l->state, l->n_state, agt_state, nvalid, p->agt_w + 1u);
   ST_UFIELD(l->state, l->n_state, agt_state, valid, 1, n);
   ST_UFIELD(l->state, l->n_state, agt_state, dist, 1, n);
-  ST_UFIELD(l->state, l->n_state, agt_state, exebl, p->exe_w, n);
-  ST_UFIELD(l->state, l->n_state, agt_state, next, 32, n);
+  /* SRAM arrays in the RTL (rtl/prim/prim_ram_1r1w.sv); without LINK next is one word */
+  ST_UFIELD_SRAM(l->state, l->n_state, agt_state, exebl, p->exe_w, n);
+  ST_UFIELD_SRAM(l->state, l->n_state, agt_state, next, 32, p->link ? n : 1u);
 }
 
 static const st_uparam rtl_param_list[] = {

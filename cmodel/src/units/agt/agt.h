@@ -26,7 +26,7 @@
  *                    nagei = lagei = 0.
  *   JOIN(kde, hwtid, gref)  a group launched by hardware thread hwtid joins
  *                    kernel kde. ind = hwtid & (2^AGT_W - 1). A free entry is
- *                    allocated (valid, dist = exebl = next = 0; hit, ref =
+ *                    allocated (valid, dist = exebl = 0; hit, ref =
  *                    {1, ind}); a busy one is a conflict: ref = gref (bit 31
  *                    cleared), and with gref 0 the group is refused (accept 0,
  *                    nothing changes). With LINK, an accepted group is
@@ -42,8 +42,10 @@
  *                    changes) when ref is 0, an on-chip ref names an entry not
  *                    valid or already distributed, or (LINK) ref != nagei[kde].
  *                    On-chip: dist = 1, and with exebl 0 the entry is freed.
- *                    With LINK: nagei = on-chip ? next[ref] : gnext; a new
- *                    nagei of 0 clears lagei and marked (unmark).
+ *                    With LINK: nagei = global ? gnext : ref == lagei ? 0 :
+ *                    next[ref] (the kernel's last group has no Next: its
+ *                    word, never cleared, is not read); a new nagei of 0
+ *                    clears lagei and marked (unmark).
  *   TB_START(ref)    a block of group ref starts: on-chip, exebl + 1. Error
  *                    (nothing changes) if the entry is not valid, distributed
  *                    or exebl is at its maximum. A global ref: nothing.
@@ -104,8 +106,8 @@ typedef struct agt_state {
   uint16_t nvalid;                       /* [AGT_W+1] valid entries */
   uint8_t valid[AGT_MAX_ENTRIES];        /* [N][1] */
   uint8_t dist[AGT_MAX_ENTRIES];         /* [N][1] every block handed out */
-  uint16_t exebl[AGT_MAX_ENTRIES];       /* [N][EXE_W] blocks executing */
-  uint32_t next[AGT_MAX_ENTRIES];        /* [N][32] the link */
+  uint16_t exebl[AGT_MAX_ENTRIES];       /* [N][EXE_W] blocks executing (SRAM in the RTL) */
+  uint32_t next[AGT_MAX_ENTRIES];        /* [N][32] the link (SRAM; one word without LINK) */
 } agt_state;
 
 typedef struct agt_in {

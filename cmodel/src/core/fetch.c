@@ -163,9 +163,10 @@ void st_sm_fetch(st_sm *sm, uint64_t now) {
   sm->fetch_quiet = quiet && memcmp(u->s_prev, u->s, u->desc->state_size) == 0;
 }
 
-/* An I-cache line arrived: warps waiting for it may fetch again. */
+/* An I-cache line arrived: warps waiting for it may fetch again. Without an
+ * I-cache (l1i.enabled false) nothing keeps the line, so the reply itself
+ * delivers the instructions: a waiting warp decodes them now, as after a hit. */
 void st_sm_ifill(st_sm *sm, uint64_t line, uint64_t now) {
-  (void)now;
   uint64_t size = st_cache_line_size(sm->l1i);
   ST_BITS(i, sm->occ) {
     st_twarp *tw = &sm->warps[i];
@@ -173,6 +174,13 @@ void st_sm_ifill(st_sm *sm, uint64_t line, uint64_t now) {
         st_sm_inst_addr(tw, tw->fetch_pc) / size * size == line) {
       tw->fetch_wait = 0;
       sm->fetch_wake |= UINT64_C(1) << i;
+      if (!sm->cfg->l1i.enabled) {
+        tw->decode_n = (uint8_t)fetch_count(sm, tw);
+        sm->decoding |= UINT64_C(1) << i;
+        tw->decode_pc = tw->fetch_pc;
+        tw->decode_at = now;
+        tw->fetch_pc += tw->decode_n;
+      }
     }
   }
 }

@@ -49,7 +49,8 @@ endfunction()
 
 # st_unit_own_target(TARGET): builds of this unit alone under TARGET (its
 # full-GPU co-simulation's configuration), where st_unit_target gives every
-# unit's builds under it; a fault ON such a target adds nothing more.
+# unit's builds under it; a fault ON such a target adds nothing more. A unit
+# with own targets has no builds from the shared targets (verif/CMakeLists.txt).
 function(st_unit_own_target target)
   if(ARGN)
     message(FATAL_ERROR "verif/units/${ST_UNIT}/builds.cmake: st_unit_own_target takes one target")

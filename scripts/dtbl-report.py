@@ -3,8 +3,14 @@
 experiments/dtbl-small.yaml, dtbl-small-ideal.yaml, dtbl-agt.yaml and laperm-small.yaml (or
 their paper-size twins, named with --names).
 
-usage: scripts/dtbl-report.py RUNS [--names MAIN,IDEAL,AGT,LAPERM] [--csv PREFIX]
+usage: scripts/dtbl-report.py RUNS [--paper | --names MAIN,IDEAL,AGT,LAPERM] [--csv PREFIX]
                               [--plot PREFIX] [--inputs TEXT]
+
+--paper reads the paper-size sweeps (experiments/dtbl-paper.yaml, dtbl-agt-paper.yaml,
+laperm-paper.yaml, with laperm-paper-whole.yaml's whole runs of amr and join taking the place of
+their cut ones; no ideal-launch sweep at paper size, so the CDPI/DTBLI columns are empty) and
+titles the plots "paper inputs". The LaPerm table's "run" column says whether a pair's runs are
+whole or cut at an instruction budget.
 
 Reads RUNS/<experiment>/<label>/k20c/<variant>/stats.json and prints three Markdown tables:
 
@@ -15,8 +21,8 @@ Reads RUNS/<experiment>/<label>/k20c/<variant>/stats.json and prints three Markd
    from launch to start of CDP's child kernels and DTBL's groups. Geometric means of the
    speedups (the seed: CDP 0.86x, DTBL 1.21x, DTBL over CDP 1.40x, CDPI 1.43x, DTBLI 1.63x;
    KDE hit rate 0.818, AGT hit rate 0.816).
-2. The AGT's size (Fig. 23): DTBL's speedup with 512 and 2048 entries over 1024 and the AGT hit
-   rate at each (the seed: 512 is 1.31x slower, 2048 1.20x faster; hit rate 0.622 / 0.816).
+2. The AGT's size (Fig. 23): DTBL's speedup (IPC ratio: the paper-size runs are cut at an
+   instruction budget) with 512 and 2048 entries over 1024 and the AGT hit rate at each (the seed: 512 is 1.31x slower, 2048 1.20x faster; hit rate 0.622 / 0.816).
 3. LaPerm (spec §5.3) per app and input of Table 7, for CDP and DTBL: each policy's IPC over
    round robin's and its L1D and L2 hit-rate changes in points (the seed, Adaptive-Bind: IPC
    +6% CDP, +27% DTBL; TB-Pri L2 +6.7 / +8.7 points...). Means: geometric for IPC ratios,
@@ -82,6 +88,10 @@ def ratio(a, b):
 
 def cyc(s):
     return s.get("cycles") if s else None
+
+
+def ipc(s):
+    return s.get("ipc") if s else None
 
 
 def l2_hit(s):
@@ -160,8 +170,8 @@ def agt_table(a, out):
         if s[1024] is None:
             continue
         rows.append({"pair": label(app, inp),
-                     "s512": ratio(cyc(s[1024]), cyc(s[512])),
-                     "s2048": ratio(cyc(s[1024]), cyc(s[2048])),
+                     "s512": ratio(ipc(s[512]), ipc(s[1024])),
+                     "s2048": ratio(ipc(s[2048]), ipc(s[1024])),
                      "h512": s[512].get("agt.hit_rate") if s[512] else None,
                      "h1024": s[1024].get("agt.hit_rate"),
                      "h2048": s[2048].get("agt.hit_rate") if s[2048] else None})
@@ -180,15 +190,22 @@ def agt_table(a, out):
 
 
 def laperm_table(a, out):
-    exp = a.names[3]
     rows = []
     for model in ("cdp", "dtbl"):
         for app, inp in T7:
             lab = "%s-%s" % (label(app, inp), model)
-            rr = stats(a.runs, exp, lab, "rr")
+            # the first experiment that has this pair (--paper: the whole runs of amr and join
+            # before the cut ones)
+            rr, exp = None, None
+            for e in a.laperm_exps:
+                rr = stats(a.runs, e, lab, "rr")
+                if rr is not None:
+                    exp = e
+                    break
             if rr is None:
                 continue
-            r = {"pair": label(app, inp), "model": model}
+            r = {"pair": label(app, inp), "model": model,
+                 "run": "whole" if rr.get("stopped_by", "none") == "none" else "cut"}
             for p in POLICIES:
                 s = stats(a.runs, exp, lab, p)
                 r[p] = ratio(s.get("ipc") if s else None, rr.get("ipc"))
@@ -197,15 +214,15 @@ def laperm_table(a, out):
                 h, h0 = (l2_hit(s) if s else None), l2_hit(rr)
                 r[p + "_l2"] = 100 * (h - h0) if h is not None and h0 is not None else None
             rows.append(r)
-    out.append("| model | app-input | TB-Pri IPC | SMX-Bind IPC | Adaptive IPC | L1 TB-Pri | "
+    out.append("| model | app-input | run | TB-Pri IPC | SMX-Bind IPC | Adaptive IPC | L1 TB-Pri | "
                "L1 SMX-Bind | L1 Adaptive | L2 TB-Pri | L2 SMX-Bind | L2 Adaptive |")
-    out.append("|---|---|---|---|---|---|---|---|---|---|---|")
+    out.append("|---|---|---|---|---|---|---|---|---|---|---|---|")
     means = {}
     for model in ("cdp", "dtbl"):
         mr = [r for r in rows if r["model"] == model]
         for r in mr:
-            out.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
-                model, r["pair"], *[fmt(r[p]) for p in POLICIES],
+            out.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+                model, r["pair"], r["run"], *[fmt(r[p]) for p in POLICIES],
                 *[fmt(r[p + "_l1"], "%+.1f") for p in POLICIES],
                 *[fmt(r[p + "_l2"], "%+.1f") for p in POLICIES]))
         if mr:
@@ -213,12 +230,12 @@ def laperm_table(a, out):
             l1 = [mean([r[p + "_l1"] for r in mr]) for p in POLICIES]
             l2 = [mean([r[p + "_l2"] for r in mr]) for p in POLICIES]
             means[model] = g
-            out.append("| **%s** | **mean** | **%s** | **%s** | **%s** | %s | %s | %s | %s | %s | %s |" % (
+            out.append("| **%s** | **mean** | | **%s** | **%s** | **%s** | %s | %s | %s | %s | %s | %s |" % (
                 model, *[fmt(x) for x in g], *[fmt(x, "%+.1f") for x in l1],
                 *[fmt(x, "%+.1f") for x in l2]))
-    out.append("| *seed CDP* | | *1.04* | *~0.95* | *1.06* | *+1.1* | *+6.6* | *~+4.3* | *+6.7* | "
+    out.append("| *seed CDP* | | | *1.04* | *~0.95* | *1.06* | *+1.1* | *+6.6* | *~+4.3* | *+6.7* | "
                "*~+6.7* | *~+6.7* |")
-    out.append("| *seed DTBL* | | *1.13* | *~1.08* | *1.27* | *+2.1* | *+13.6* | *~+10.5* | *+8.7* | "
+    out.append("| *seed DTBL* | | | *1.13* | *~1.08* | *1.27* | *+2.1* | *+13.6* | *~+10.5* | *+8.7* | "
                "*~+8.7* | *~+8.7* |")
     return rows, means
 
@@ -268,8 +285,17 @@ def main():
     ap.add_argument("--csv")
     ap.add_argument("--plot", help="prefix of the PNG files")
     ap.add_argument("--inputs", default="small inputs", help="what the runs are, for titles")
+    ap.add_argument("--paper", action="store_true",
+                    help="the paper-size sweeps (dtbl-paper, dtbl-agt-paper, laperm-paper)")
     a = ap.parse_args()
+    if a.paper:
+        a.names = "dtbl-paper,dtbl-paper-ideal,dtbl-agt-paper,laperm-paper"
+        if a.inputs == "small inputs":
+            a.inputs = "paper inputs"
     a.names = a.names.split(",")
+    a.laperm_exps = [a.names[3]] if len(a.names) == 4 else []
+    if a.paper:
+        a.laperm_exps.insert(0, "laperm-paper-whole")
     if len(a.names) != 4:
         die("--names needs four experiment names, comma-separated")
     if not os.path.isdir(a.runs):
@@ -289,8 +315,12 @@ def main():
         write_csv(a.csv + "-laperm.csv", lrows)
     if a.plot:
         if drows:
+            # the columns some pair has (no ideal sweep at paper size)
+            cols = [(c, n) for c, n in (("cdp", "CDP"), ("dtbl", "DTBL"), ("cdpi", "CDPI"),
+                                        ("dtbli", "DTBLI"))
+                    if any(r[c] is not None for r in drows)]
             plot(a.plot, "Speedup over the flat versions (%s, k20c)" % a.inputs, drows,
-                 ["cdp", "dtbl", "cdpi", "dtbli"], ["CDP", "DTBL", "CDPI", "DTBLI"],
+                 [c for c, _ in cols], [n for _, n in cols],
                  "speedup over flat (log scale)", a.plot + "-speedup.png", log=True)
         for model in ("cdp", "dtbl"):
             mr = [r for r in lrows if r["model"] == model]

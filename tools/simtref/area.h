@@ -103,8 +103,9 @@ double area_mm2(double nand2_eq, const area_node *node);
 double area_cell_mm2(double nand2_eq, const area_node *node);
 /* An SRAM macro of bits bits at node: bit cells / AREA_SRAM_EFFICIENCY. */
 double area_sram_mm2(unsigned long bits, const area_node *node);
-/* A result's whole area at node: its placed logic (area_mm2) and its SRAM. */
-double area_total_mm2(const area_result *r, const area_node *node);
+/* A whole area at node: placed logic of nand2_eq (area_mm2) and sram_bits of
+ * SRAM (area_sram_mm2). */
+double area_total_mm2(double nand2_eq, unsigned long sram_bits, const area_node *node);
 const area_node *area_node_find(const char *name);
 
 /* The cell library: each cell's area (NAND2 equivalents) read from a

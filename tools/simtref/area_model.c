@@ -41,8 +41,8 @@ double area_sram_mm2(unsigned long bits, const area_node *node) {
   return (double)bits * node->sram_cell_um2 * 1e-6 / AREA_SRAM_EFFICIENCY;
 }
 
-double area_total_mm2(const area_result *r, const area_node *node) {
-  return area_mm2(r->nand2_eq, node) + area_sram_mm2(r->sram_bits, node);
+double area_total_mm2(double nand2_eq, unsigned long sram_bits, const area_node *node) {
+  return area_mm2(nand2_eq, node) + area_sram_mm2(sram_bits, node);
 }
 
 const area_node *area_node_find(const char *name) {

@@ -190,7 +190,7 @@ static void print_table(const area_result *r, size_t n, bool cross, bool cells) 
       printf(" %10.1f", r[i].gate_nand2_eq);
     }
     for (size_t k = 0; k < area_n_nodes; k++) {
-      printf("  %9.5f", area_total_mm2(&r[i], &area_nodes[k]));
+      printf("  %9.5f", area_total_mm2(r[i].nand2_eq, r[i].sram_bits, &area_nodes[k]));
     }
     printf("\n");
     if (cells) {
@@ -281,7 +281,8 @@ static void print_seeds(const area_member *m, size_t nm, const area_result *r, s
       if (sc->storage_bits > 0) {
         printf(" = %.2f x the paper's %u", (double)all / sc->storage_bits, sc->storage_bits);
       }
-      printf("; %.5f mm2 at 65 nm (logic placed + SRAM)\n", area_total_mm2(&r[i], n65));
+      printf("; %.5f mm2 at 65 nm (logic placed + SRAM)\n",
+             area_total_mm2(r[i].nand2_eq, r[i].sram_bits, n65));
     } else if (sc->storage_bits > 0) {
       printf("          ours  %u flip-flop bits = %.2f x the paper's %u\n", r[i].ff_bits,
              (double)r[i].ff_bits / sc->storage_bits, sc->storage_bits);
@@ -381,7 +382,8 @@ static int write_json(const char *path, const char *cfg_path, const st_config *c
             r[i].cells, r[i].registers, r[i].ff_bits, r[i].nand2_eq);
     fprintf(f, ", \"sram_bits\": %lu, \"sram_arrays\": %u", r[i].sram_bits, r[i].sram_arrays);
     for (size_t k = 0; k < area_n_nodes; k++) {
-      fprintf(f, ", \"mm2_%s\": %.6f", area_nodes[k].name, area_total_mm2(&r[i], &area_nodes[k]));
+      fprintf(f, ", \"mm2_%s\": %.6f", area_nodes[k].name,
+              area_total_mm2(r[i].nand2_eq, r[i].sram_bits, &area_nodes[k]));
     }
     if (r[i].has_gates) {
       fprintf(f, ", \"gates_cells\": %u, \"gates_nand2_eq\": %.2f", r[i].gate_cells,
@@ -403,7 +405,7 @@ static int write_json(const char *path, const char *cfg_path, const st_config *c
             t->cells, t->ff_bits, t->nand2_eq, t->sram_bits);
     for (size_t k = 0; k < area_n_nodes; k++) {
       fprintf(f, ", \"mm2_%s\": %.6f", area_nodes[k].name,
-              area_mm2(t->nand2_eq, &area_nodes[k]) + area_sram_mm2(t->sram_bits, &area_nodes[k]));
+              area_total_mm2(t->nand2_eq, t->sram_bits, &area_nodes[k]));
     }
   }
   fprintf(f, "}\n}\n");
@@ -540,8 +542,7 @@ int cmd_area(int argc, char **argv) {
       printf(", %lu SRAM bits", t.sram_bits);
     }
     for (size_t k = 0; k < area_n_nodes; k++) {
-      printf(", %.5f mm2 at %s",
-             area_mm2(t.nand2_eq, &area_nodes[k]) + area_sram_mm2(t.sram_bits, &area_nodes[k]),
+      printf(", %.5f mm2 at %s", area_total_mm2(t.nand2_eq, t.sram_bits, &area_nodes[k]),
              area_nodes[k].name);
     }
     printf("\n");

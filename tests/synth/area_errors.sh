@@ -60,4 +60,12 @@ printf 'config,unit\ngtx480,wpt\n' >"$TMP/bad.csv"
 expect_exit 2 env PATH="$TMP/bin:$PATH" "$SIMTREF" area --check-baselines --baselines "$TMP/bad.csv"
 expect_in "$TMP/err" "expected the header"
 
+# A row whose sram_bits is not a number, or missing, is an error at its line.
+printf 'config,overrides,unit,params,cells,registers,ff_bits,nand2_eq,sram_bits\ngtx480,,wpt,NTB=8,642,1,48,1003.7,lots\n' >"$TMP/bad.csv"
+expect_exit 2 env PATH="$TMP/bin:$PATH" "$SIMTREF" area --check-baselines --baselines "$TMP/bad.csv"
+expect_in "$TMP/err" "bad.csv:2: error: cells, registers, ff_bits, nand2_eq and sram_bits must be numbers"
+printf 'config,overrides,unit,params,cells,registers,ff_bits,nand2_eq,sram_bits\ngtx480,,wpt,NTB=8,642,1,48,1003.7\n' >"$TMP/bad.csv"
+expect_exit 2 env PATH="$TMP/bin:$PATH" "$SIMTREF" area --check-baselines --baselines "$TMP/bad.csv"
+expect_in "$TMP/err" "bad.csv:2: error: expected 9 fields"
+
 finish

@@ -173,6 +173,45 @@ typedef struct st_config {
     int64_t miss_latency;     /* loading a group record from global memory at dispatch */
   } dtbl;
   struct {
+    /* The power and energy model (docs/power.md): per-event energies in
+     * millionths of a picojoule (pJ x 1e-6: attojoules) at the nominal
+     * voltage, powers in millionths of a milliwatt (nW) at the nominal
+     * voltage and core clock, all ST_OPT_DEC values. */
+    bool enabled;              /* account energy and power in every timing run */
+    int64_t sample_cycles;     /* core cycles per power sample (--power-trace rows) */
+    char pstates[ST_CONFIG_STRING_MAX]; /* the P-state table, "706MHz/1.0V, ..., 100MHz/0.55V" */
+    int64_t e_inst;            /* per warp instruction: fetch, decode, scoreboard, issue */
+    int64_t e_sp_lane, e_sfu_lane, e_dp_lane, e_mem_lane; /* per active lane, by unit */
+    int64_t e_rf_read, e_rf_write; /* per warp register operand (32 lanes x 32 bits) */
+    int64_t e_collector;       /* per operand-collector allocation */
+    int64_t e_shared;          /* per shared-memory pass (32 banks) */
+    int64_t e_l1i_hit, e_l1i_miss, e_l1d_hit, e_l1d_miss, e_l1c_hit, e_l1c_miss;
+    int64_t e_l2_hit, e_l2_miss;
+    int64_t e_flit;            /* per interconnect flit, request or reply */
+    int64_t e_dram_act, e_dram_rd, e_dram_wr, e_dram_ref; /* per command (burst) */
+    int64_t dram_refresh_ns;   /* refresh interval per channel (tREFI) */
+    int64_t p_sm_idle;         /* a clocked SM with no work (dynamic, scales V^2 f) */
+    int64_t p_sm_leak;         /* an SM's leakage (scales V^2) */
+    int64_t p_uncore_idle;     /* L2, interconnect, memory controllers clocked (V^2 f) */
+    int64_t p_uncore_leak;     /* their leakage (V^2) */
+    int64_t p_const;           /* the rest of the board: constant */
+    /* Parsed from pstates by the validator (not options): */
+    int n_pstates;
+    int64_t ps_hz[16];         /* frequency of P-state i (i = 0: the core clock) */
+    int64_t ps_uv[16];         /* its voltage, in microvolts */
+  } power;
+  struct {
+    /* The occupancy-bubble controller (docs/units/dvfs.md; spec §1.4). */
+    bool enable;               /* the controller (unit dvfs) runs */
+    int64_t threshold;         /* T, millionths (ST_OPT_DEC) */
+    int64_t sample_cycles;     /* the controller's sample, core cycles */
+    int64_t drain_samples;     /* W */
+    int64_t transition_cycles; /* P */
+    bool drain;                /* false: "DVFS without draining" */
+    bool gpu_level;            /* the whole GPU to the lowest P-state while every SM idles */
+    int64_t low_pstate;        /* the P-state a diverted SM goes to (-1: the lowest) */
+  } dvfs;
+  struct {
     int64_t levels;           /* LaPerm: the highest priority level L */
     int64_t queue_entries;    /* on-chip queue entries per SM (the rest in global memory) */
     int64_t refill_latency;   /* an entry's load from the global-memory overflow */

@@ -85,6 +85,7 @@ static const char *type_name(const st_option *opt) {
   case ST_OPT_FREQ: return "frequency";
   case ST_OPT_ENUM: return "enum";
   case ST_OPT_STRING: return "string";
+  case ST_OPT_DEC: return "decimal";
   }
   return "?";
 }
@@ -110,6 +111,13 @@ static void format_bounds(const st_option *opt, char *buf, size_t n) {
   case ST_OPT_BOOL:
     snprintf(buf, n, "`true`, `false`");
     return;
+  case ST_OPT_DEC: {
+    char lo[48], hi[48];
+    st_dec_format(opt->min, lo, sizeof lo);
+    st_dec_format(opt->max, hi, sizeof hi);
+    snprintf(buf, n, "%s .. %s", lo, hi);
+    return;
+  }
   case ST_OPT_STRING:
     snprintf(buf, n, "up to %d characters (PATH_MAX - 1)", ST_CONFIG_STRING_MAX - 1);
     return;
@@ -132,6 +140,7 @@ char *st_config_doc_markdown(void) {
                  "- **size**: bytes, or a number with a unit `B`, `KiB`, `MiB`, `GiB`\n"
                  "  (`KB`, `MB`, `GB` are accepted and mean the same binary units).\n"
                  "- **frequency**: a number with a unit `Hz`, `kHz`, `MHz`, `GHz` (`1.3GHz`).\n"
+                 "- **decimal**: a number with at most 6 digits after the point (`0.0625`).\n"
                  "- **bool**: `true`/`false` (also `yes`/`no`, `on`/`off`).\n"
                  "- **enum**: one of the names listed, exactly.\n\n"
                  "Errors (unknown key, wrong type, out of range, impossible combination) are\n"

@@ -42,6 +42,9 @@ static const char *const mode_names[] = {"timing", "functional", NULL};
 /* A debugging aid: its value never changes a result (not in the hash). */
 #define OPT_DEBUG_BOOL(key, field, def, help) \
   {key, ST_OPT_BOOL, F(field), 0, 1, def, NULL, "", help, true}
+/* A decimal number held in millionths; lo and hi in millionths too. */
+#define OPT_DEC(key, field, lo, hi, def, unit, help) \
+  {key, ST_OPT_DEC, F(field), lo, hi, def, NULL, unit, help, false}
 #define OPT_ENUM(key, field, names, def, help) \
   {key, ST_OPT_ENUM, F(field), 0, 0, def, names, "", help, false}
 #define OPT_STR(key, field, def, help) \
@@ -346,6 +349,99 @@ const st_option st_options[] = {
              "locality-aware policies laperm_tbpri, laperm_smxbind, laperm_adaptive (laperm.*)"),
     OPT_INT("cta_scheduler.limit", cta_scheduler.limit, 0, 64, "0", "CTAs",
             "static policy: CTAs per SM at most (0 = the occupancy limit)"),
+
+    /* The power model (docs/power.md; spec dtbl-laperm-dvfs.md §6). Every
+     * constant is a stated estimate at the nominal voltage (the P-state
+     * table's first entry); docs/power.md gives its source. */
+    OPT_BOOL("power.enabled", power.enabled, "true",
+             "account energy and power per SM and per part in every timing run (power.* "
+             "statistics); false leaves them out"),
+    OPT_INT("power.sample_cycles", power.sample_cycles, 1, 1 << 24, "500", "cycles",
+            "core cycles per power sample: a row of --power-trace"),
+    OPT_STR("power.pstates", power.pstates,
+            "core/1.0V, 600MHz/0.925V, 500MHz/0.85V, 400MHz/0.775V, 300MHz/0.7V, 200MHz/0.625V, "
+            "100MHz/0.55V",
+            "the P-state table: comma-separated FREQ/VOLTAGE pairs from P0 (the nominal state, "
+            "`core` = gpu.core_clock) down, frequencies strictly falling, voltages not rising, "
+            "0.3V..1.5V, at most 16 states (spec §6.2: 45 nm PTM, V linear in f)"),
+    OPT_DEC("power.e_inst", power.e_inst, 0, INT64_C(1000000000000), "50", "pJ",
+            "energy per warp instruction issued: decode, scoreboard, scheduler, dispatch"),
+    OPT_DEC("power.e_sp_lane", power.e_sp_lane, 0, INT64_C(1000000000000), "8", "pJ",
+            "energy per active lane of an SP-unit instruction (integer, fp32, moves)"),
+    OPT_DEC("power.e_sfu_lane", power.e_sfu_lane, 0, INT64_C(1000000000000), "25", "pJ",
+            "energy per active lane of an SFU instruction"),
+    OPT_DEC("power.e_dp_lane", power.e_dp_lane, 0, INT64_C(1000000000000), "20", "pJ",
+            "energy per active lane of an fp64 instruction"),
+    OPT_DEC("power.e_mem_lane", power.e_mem_lane, 0, INT64_C(1000000000000), "4", "pJ",
+            "energy per active lane of a memory instruction (address generation, coalescing)"),
+    OPT_DEC("power.e_rf_read", power.e_rf_read, 0, INT64_C(1000000000000), "160", "pJ",
+            "energy per register operand read by a warp (32 lanes x 32 bits)"),
+    OPT_DEC("power.e_rf_write", power.e_rf_write, 0, INT64_C(1000000000000), "180", "pJ",
+            "energy per register operand written by a warp (32 lanes x 32 bits)"),
+    OPT_DEC("power.e_collector", power.e_collector, 0, INT64_C(1000000000000), "30", "pJ",
+            "energy per operand-collector allocation"),
+    OPT_DEC("power.e_shared", power.e_shared, 0, INT64_C(1000000000000), "250", "pJ",
+            "energy per shared-memory pass (every bank read or written once)"),
+    OPT_DEC("power.e_l1i_hit", power.e_l1i_hit, 0, INT64_C(1000000000000), "30", "pJ", "energy per L1I hit"),
+    OPT_DEC("power.e_l1i_miss", power.e_l1i_miss, 0, INT64_C(1000000000000), "100", "pJ",
+            "energy per L1I miss (tag, MSHR, fill)"),
+    OPT_DEC("power.e_l1d_hit", power.e_l1d_hit, 0, INT64_C(1000000000000), "300", "pJ",
+            "energy per L1D hit (a line read or written)"),
+    OPT_DEC("power.e_l1d_miss", power.e_l1d_miss, 0, INT64_C(1000000000000), "450", "pJ",
+            "energy per L1D miss (tag, MSHR, fill)"),
+    OPT_DEC("power.e_l1c_hit", power.e_l1c_hit, 0, INT64_C(1000000000000), "60", "pJ", "energy per L1C hit"),
+    OPT_DEC("power.e_l1c_miss", power.e_l1c_miss, 0, INT64_C(1000000000000), "150", "pJ", "energy per L1C miss"),
+    OPT_DEC("power.e_l2_hit", power.e_l2_hit, 0, INT64_C(1000000000000), "1000", "pJ",
+            "energy per L2 hit (a line read or written)"),
+    OPT_DEC("power.e_l2_miss", power.e_l2_miss, 0, INT64_C(1000000000000), "400", "pJ",
+            "energy per L2 miss (tag, MSHR, fill; the DRAM access is its own)"),
+    OPT_DEC("power.e_flit", power.e_flit, 0, INT64_C(1000000000000), "130", "pJ",
+            "energy per interconnect flit (request or reply network)"),
+    OPT_DEC("power.e_dram_act", power.e_dram_act, 0, INT64_C(1000000000000), "2000", "pJ",
+            "energy per DRAM activate (with its precharge)"),
+    OPT_DEC("power.e_dram_rd", power.e_dram_rd, 0, INT64_C(1000000000000), "9000", "pJ",
+            "energy per DRAM read burst (core and I/O)"),
+    OPT_DEC("power.e_dram_wr", power.e_dram_wr, 0, INT64_C(1000000000000), "9500", "pJ",
+            "energy per DRAM write burst (core and I/O)"),
+    OPT_DEC("power.e_dram_ref", power.e_dram_ref, 0, INT64_C(1000000000000), "30000", "pJ",
+            "energy per DRAM refresh of one channel"),
+    OPT_INT("power.dram_refresh_ns", power.dram_refresh_ns, 1, 1000000000, "3900", "ns",
+            "refresh interval per channel (tREFI); refresh is charged in energy only, not "
+            "modelled in timing"),
+    OPT_DEC("power.p_sm_idle", power.p_sm_idle, 0, INT64_C(1000000000000), "3500", "mW",
+            "power of a clocked SM with no work at the nominal P-state (scales with V^2 f)"),
+    OPT_DEC("power.p_sm_leak", power.p_sm_leak, 0, INT64_C(1000000000000), "1200", "mW",
+            "leakage power of one SM at the nominal voltage (scales with V^2)"),
+    OPT_DEC("power.p_uncore_idle", power.p_uncore_idle, 0, INT64_C(1000000000000), "10000", "mW",
+            "power of the clocked L2, interconnect and memory controllers with no traffic "
+            "(scales with V^2 f under GPU-level DVFS)"),
+    OPT_DEC("power.p_uncore_leak", power.p_uncore_leak, 0, INT64_C(1000000000000), "5000", "mW",
+            "leakage power of the L2, interconnect and memory controllers (scales with V^2)"),
+    OPT_DEC("power.p_const", power.p_const, 0, INT64_C(1000000000000), "20000", "mW",
+            "constant power of the rest of the board (never scaled)"),
+
+    /* The occupancy-bubble controller (docs/units/dvfs.md; spec §1.4) */
+    OPT_BOOL("dvfs.enable", dvfs.enable, "false",
+             "run the occupancy-bubble controller (unit dvfs): thread-block diversion away "
+             "from SMs whose occupancy falls below dvfs.threshold, draining, and the low "
+             "P-state for drained SMs"),
+    OPT_DEC("dvfs.threshold", dvfs.threshold, 1, 999999, "0.0625", "",
+            "T: an SM whose occupancy (active warps / the SM's warp slots, averaged over a "
+            "sample) is below T is in a bubble; in (0, 1)"),
+    OPT_INT("dvfs.sample_cycles", dvfs.sample_cycles, 1, 65535, "500", "cycles",
+            "core cycles per controller sample"),
+    OPT_INT("dvfs.drain_samples", dvfs.drain_samples, 1, 255, "10", "samples",
+            "W: samples a diverted SM may take to drain before diversion is abandoned"),
+    OPT_INT("dvfs.transition_cycles", dvfs.transition_cycles, 1, 65535, "500", "cycles",
+            "P: core cycles of a P-state transition (500: on-chip regulator, 10000: "
+            "off-chip)"),
+    OPT_BOOL("dvfs.drain", dvfs.drain, "true",
+             "false: DVFS without draining (a diverted SM goes to the low P-state at once)"),
+    OPT_BOOL("dvfs.gpu_level", dvfs.gpu_level, "true",
+             "the whole GPU (SMs, interconnect, L2) goes to the low P-state while every SM "
+             "is idle and no block waits"),
+    OPT_INT("dvfs.low_pstate", dvfs.low_pstate, -1, 15, "-1", "",
+            "the P-state of a diverted SM (an index into power.pstates; -1: the lowest)"),
 
     /* LaPerm (cta_scheduler.policy laperm_*; docs/units/laperm.md, spec §1.3) */
     OPT_INT("laperm.levels", laperm.levels, 1, 15, "4", "levels",

@@ -14,14 +14,16 @@ typedef enum st_opt_type {
   ST_OPT_SIZE,   /* int64_t bytes; accepts B, KiB, MiB, GiB (KB, MB, GB are binary too) */
   ST_OPT_FREQ,   /* int64_t Hz; needs a unit: Hz, kHz, MHz, GHz */
   ST_OPT_ENUM,   /* int, an index into names */
-  ST_OPT_STRING  /* char[ST_CONFIG_STRING_MAX] */
+  ST_OPT_STRING, /* char[ST_CONFIG_STRING_MAX] */
+  ST_OPT_DEC     /* int64_t millionths: a decimal number of at most 6 fraction digits
+                    ("0.0625" is 62500); min and max are in millionths too */
 } st_opt_type;
 
 typedef struct st_option {
   const char *key;           /* full dotted path, e.g. "l1d.size" */
   st_opt_type type;
   size_t offset;             /* into st_config */
-  int64_t min, max;          /* inclusive bounds for INT, SIZE and FREQ */
+  int64_t min, max;          /* inclusive bounds for INT, SIZE, FREQ and DEC */
   const char *def;           /* default, as text in the same syntax a file uses */
   const char *const *names;  /* ENUM: NULL-terminated list of accepted names */
   const char *unit;          /* for the docs: "cycles", "bytes", ... or "" */
@@ -50,6 +52,9 @@ const char *st_option_suggest(const char *key);
  * config). On failure writes the reason ("expected an integer, got 'x'") to
  * why and returns nonzero; *out is untouched. */
 int st_option_parse(const st_option *opt, const char *text, void *out, char *why, size_t why_size);
+
+/* Writes v millionths as a decimal ("0.0625", "12", "0.55"). */
+void st_dec_format(int64_t v, char *buf, size_t size);
 
 /* Formats the value of opt held in cfg in canonical file syntax. */
 void st_option_format(const st_option *opt, const st_config *cfg, char *buf, size_t size);

@@ -58,6 +58,108 @@ static st_status check_cache(st_cache_config *c, const char *sec, const st_confi
   return ST_OK;
 }
 
+/* Parses power.pstates ("core/1.0V, 600MHz/0.925V, ...") into
+ * cfg->power.ps_hz / ps_uv; the table must fall in frequency, not rise in
+ * voltage, and start at the core clock. */
+static st_status check_pstates(st_config *cfg, const st_config_origin *origin, st_error *err) {
+  const char *k = "power.pstates";
+  const st_option *fopt = st_option_find("gpu.core_clock");
+  st_option vopt = {"power.pstates", ST_OPT_DEC, 0, 300000, 1500000, "", NULL, "V", "", false};
+  st_option hopt = *fopt;
+  hopt.min = 1000000;
+  hopt.max = cfg->gpu.core_clock;
+  int n = 0;
+  const char *p = cfg->power.pstates;
+  while (1) {
+    while (*p == ' ' || *p == '\t') {
+      p++;
+    }
+    const char *end = strchr(p, ',');
+    size_t len = end != NULL ? (size_t)(end - p) : strlen(p);
+    while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == '\t')) {
+      len--;
+    }
+    char item[96];
+    if (len == 0 || len >= sizeof item) {
+      return st_error_at(err, ST_ERR_CONFIG, where(origin, k, NULL),
+                         "power.pstates: P-state %d is %s (expected FREQ/VOLTAGE such as "
+                         "600MHz/0.925V)",
+                         n, len == 0 ? "empty" : "too long");
+    }
+    if (n >= 16) {
+      return st_error_at(err, ST_ERR_CONFIG, where(origin, k, NULL),
+                         "power.pstates: more than 16 P-states");
+    }
+    memcpy(item, p, len);
+    item[len] = '\0';
+    char *slash = strchr(item, '/');
+    size_t vl = slash != NULL ? strlen(slash + 1) : 0;
+    if (slash == NULL || vl < 2 || slash[vl] != 'V') {
+      return st_error_at(err, ST_ERR_CONFIG, where(origin, k, NULL),
+                         "power.pstates: P-state %d '%s' is not FREQ/VOLTAGE (such as "
+                         "600MHz/0.925V)",
+                         n, item);
+    }
+    *slash = '\0';
+    slash[vl] = '\0';
+    char why[160];
+    int64_t hz = 0, uv = 0;
+    if (strcmp(item, "core") == 0) {
+      hz = cfg->gpu.core_clock;
+    } else if (st_option_parse(&hopt, item, &hz, why, sizeof why) != 0) {
+      return st_error_at(err, ST_ERR_CONFIG, where(origin, k, NULL),
+                         "power.pstates: P-state %d frequency: %s (it must lie between 1MHz "
+                         "and gpu.core_clock)",
+                         n, why);
+    }
+    if (st_option_parse(&vopt, slash + 1, &uv, why, sizeof why) != 0) {
+      return st_error_at(err, ST_ERR_CONFIG, where(origin, k, NULL),
+                         "power.pstates: P-state %d voltage: %s V", n, why);
+    }
+    if (n == 0 && hz != cfg->gpu.core_clock) {
+      return st_error_at(err, ST_ERR_CONFIG, where(origin, k, "gpu.core_clock"),
+                         "power.pstates: P0 runs at %" PRId64 " Hz, not gpu.core_clock (%" PRId64
+                         " Hz); write it as core/VOLTAGE",
+                         hz, cfg->gpu.core_clock);
+    }
+    if (n > 0 && (hz >= cfg->power.ps_hz[n - 1] || uv > cfg->power.ps_uv[n - 1])) {
+      return st_error_at(err, ST_ERR_CONFIG, where(origin, k, NULL),
+                         "power.pstates: the table is not monotonic: P%d (%" PRId64
+                         " Hz, %" PRId64 " uV) after P%d (%" PRId64 " Hz, %" PRId64
+                         " uV); frequencies must fall and voltages must not rise",
+                         n, hz, uv, n - 1, cfg->power.ps_hz[n - 1], cfg->power.ps_uv[n - 1]);
+    }
+    cfg->power.ps_hz[n] = hz;
+    cfg->power.ps_uv[n] = uv;
+    n++;
+    if (end == NULL) {
+      break;
+    }
+    p = end + 1;
+  }
+  cfg->power.n_pstates = n;
+  if (cfg->dvfs.low_pstate >= n) {
+    return st_error_at(err, ST_ERR_CONFIG, where(origin, "dvfs.low_pstate", k),
+                       "dvfs.low_pstate %" PRId64 " names no P-state: power.pstates has %d",
+                       cfg->dvfs.low_pstate, n);
+  }
+  if (cfg->dvfs.enable && n < 2) {
+    return st_error_at(err, ST_ERR_CONFIG, where(origin, k, "dvfs.enable"),
+                       "dvfs.enable: power.pstates needs a low P-state besides P0");
+  }
+  if (cfg->dvfs.enable && cfg->dvfs.low_pstate == 0) {
+    return st_error_at(err, ST_ERR_CONFIG, where(origin, "dvfs.low_pstate", NULL),
+                       "dvfs.low_pstate 0 is the nominal P-state, not a low one");
+  }
+  if (cfg->dvfs.enable && st_config_num_sms(cfg) > 32) {
+    return st_error_at(err, ST_ERR_CONFIG, where(origin, "dvfs.enable", "gpu.num_clusters"),
+                       "dvfs.enable: the occupancy-bubble controller serves at most 32 SMs; "
+                       "this GPU has %" PRId64,
+                       st_config_num_sms(cfg));
+  }
+  return ST_OK;
+}
+
 st_status st_config_validate(st_config *cfg, const st_config_origin *origin, st_error *err) {
   struct {
     st_cache_config *c;
@@ -95,6 +197,10 @@ st_status st_config_validate(st_config *cfg, const st_config_origin *origin, st_
                        "cta_scheduler.policy laperm_*: LaPerm's unit serves at most 32 SMs; this "
                        "GPU has %" PRId64,
                        st_config_num_sms(cfg));
+  }
+  st_status prc = check_pstates(cfg, origin, err);
+  if (prc != ST_OK) {
+    return prc;
   }
   if (!is_pow2(cfg->dtbl.agt_entries)) {
     return st_error_at(err, ST_ERR_CONFIG, where(origin, "dtbl.agt_entries", NULL),

@@ -150,10 +150,25 @@ static int parse_scaled(const char *s, const unit_scale *units, int64_t *out) {
   return 0;
 }
 
+void st_dec_format(int64_t v, char *buf, size_t size) {
+  uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+  char frac[8];
+  snprintf(frac, sizeof frac, "%06" PRIu64, u % 1000000u);
+  size_t f = 6;
+  while (f > 0 && frac[f - 1] == '0') {
+    frac[--f] = '\0';
+  }
+  snprintf(buf, size, "%s%" PRIu64 "%s%s", v < 0 ? "-" : "", u / 1000000u, f > 0 ? "." : "",
+           f > 0 ? frac : "");
+}
+
 static int check_bounds(const st_option *opt, int64_t v, const char *text, char *why, size_t n) {
   if (v < opt->min || v > opt->max) {
     char lo[48] = "", hi[48] = "";
-    if (opt->type == ST_OPT_INT || opt->type == ST_OPT_SIZE || opt->type == ST_OPT_FREQ) {
+    if (opt->type == ST_OPT_DEC) {
+      st_dec_format(opt->min, lo, sizeof lo);
+      st_dec_format(opt->max, hi, sizeof hi);
+    } else if (opt->type == ST_OPT_INT || opt->type == ST_OPT_SIZE || opt->type == ST_OPT_FREQ) {
       snprintf(lo, sizeof lo, "%" PRId64, opt->min);
       snprintf(hi, sizeof hi, "%" PRId64, opt->max);
     }
@@ -222,6 +237,39 @@ int st_option_parse(const st_option *opt, const char *text, void *out, char *why
       return -1;
     }
     *(int64_t *)out = v;
+    return 0;
+  }
+  case ST_OPT_DEC: {
+    uint64_t m;
+    const char *unit;
+    int frac = split_number_unit(text, &m, &unit);
+    if (frac == -2) {
+      snprintf(why, why_size, "%s is too large", text);
+      return -1;
+    }
+    if (frac < 0 || *unit != '\0' || text[0] == '.') {
+      snprintf(why, why_size, "expected a decimal number (such as 0.0625), got '%s'", text);
+      return -1;
+    }
+    if (frac > 6) {
+      snprintf(why, why_size, "%s has more than 6 digits after the decimal point", text);
+      return -1;
+    }
+    for (int i = frac; i < 6; i++) {
+      if (m > (uint64_t)INT64_MAX / 10) {
+        snprintf(why, why_size, "%s is too large", text);
+        return -1;
+      }
+      m *= 10;
+    }
+    if (m > (uint64_t)INT64_MAX) {
+      snprintf(why, why_size, "%s is too large", text);
+      return -1;
+    }
+    if (check_bounds(opt, (int64_t)m, text, why, why_size) != 0) {
+      return -1;
+    }
+    *(int64_t *)out = (int64_t)m;
     return 0;
   }
   case ST_OPT_ENUM: {
@@ -294,6 +342,9 @@ void st_option_format(const st_option *opt, const st_config *cfg, char *buf, siz
     return;
   case ST_OPT_FREQ:
     format_freq(*(const int64_t *)p, buf, size);
+    return;
+  case ST_OPT_DEC:
+    st_dec_format(*(const int64_t *)p, buf, size);
     return;
   case ST_OPT_ENUM:
     snprintf(buf, size, "%s", opt->names[*(const int *)p]);

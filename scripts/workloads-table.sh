@@ -16,7 +16,7 @@ performs every launch and checks the result against a CPU reference. The nested-
 (amr, bht, bfs_dp, clr_dp, regx, pre, join, sssp_dp) come in a `flat`, a `cdp` and a `dtbl`
 version (`--variant`; dtbl on a GPU with DTBL, `-c k20c`:
 [docs/units/dtbl.md](../docs/units/dtbl.md)) and with named inputs (`--input`):
-[docs/cdp.md](../docs/cdp.md).
+[docs/cdp.md](../docs/cdp.md); bfs_dp also in a `pt` (persistent threads) version.
 
 ```sh
 simtref list                                  # every workload by source suite: seeds, tables, classes

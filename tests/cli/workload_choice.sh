@@ -13,7 +13,7 @@ expect_exit 0 "$SIMTREF" run bfs_dp --functional --variant cdp --input usa_road
 expect_in "$TMP/out" "simtref run bfs_dp --variant cdp --input usa_road (small size, seed 1)"
 expect_in "$TMP/out" "verdict: PASS"
 expect_exit 2 "$SIMTREF" run bfs_dp --functional --variant dtbx
-expect_in "$TMP/err" "bfs_dp has no variant 'dtbx'; its variants: flat cdp dtbl"
+expect_in "$TMP/err" "bfs_dp has no variant 'dtbx'; its variants: flat cdp dtbl pt"
 expect_exit 2 "$SIMTREF" run bfs_dp --functional --input roads
 expect_in "$TMP/err" "bfs_dp has no input 'roads'; its inputs: citation usa_road cage15 graph500"
 expect_exit 2 "$SIMTREF" run bfs --functional --variant cdp
@@ -38,7 +38,7 @@ variants:
   base: {}
 YAML
 expect_exit 2 "$SIMTREF" sweep "$TMP/e.yaml" --list --runs "$TMP/runs"
-expect_in "$TMP/err" "e.yaml:4:12: error: workload bfs_dp has no variant 'dtbx' (its variants: flat cdp dtbl)"
+expect_in "$TMP/err" "e.yaml:4:12: error: workload bfs_dp has no variant 'dtbx' (its variants: flat cdp dtbl pt)"
 sed -i 's/variant: dtbx/variant: flat/' "$TMP/e.yaml"
 expect_exit 0 "$SIMTREF" sweep "$TMP/e.yaml" --runs "$TMP/runs" --job bfs_dp/gtx480/base
 expect_in "$TMP/runs/choice/bfs_dp/gtx480/base/job.txt" "variant: cdp"

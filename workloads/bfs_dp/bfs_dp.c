@@ -1,11 +1,12 @@
 /* BFS_DP host driver: one of the named graphs (graph.h's nested-parallel
  * inputs), a source drawn among the vertices with a neighbour, then one
- * launch per level of bfs_dp_flat, bfs_dp_cdp or bfs_dp_dtbl (ctx->variant) over the
- * frontier queue; the host clears the next queue's counter before each
- * launch, reads it back after, swaps the queues and stops when it is 0. The
- * distances must equal a CPU BFS's exactly. The CDP and DTBL variants also
- * read back the kernels' launch counters (child launches, threads, neighbours,
- * refused launches) for the log and the verdict. */
+ * launch per level of bfs_dp_flat, bfs_dp_cdp, bfs_dp_dtbl or bfs_dp_pt
+ * (ctx->variant) over the frontier queue; the host clears the next queue's
+ * counter before each launch, reads it back after, swaps the queues and stops
+ * when it is 0. The distances must equal a CPU BFS's exactly. The CDP and
+ * DTBL variants also read back the kernels' launch counters (child launches,
+ * threads, neighbours, refused launches) for the log and the verdict; the PT
+ * variant its count of lists expanded by a warp. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,7 +38,30 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   const char *input = ctx->input ? ctx->input : "citation";
   int dtbl = ctx->variant != NULL && strcmp(ctx->variant, "dtbl") == 0;
   int cdp = dtbl || (ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0);
-  const char *vname = dtbl ? "dtbl" : cdp ? "cdp" : "flat";
+  int pt = ctx->variant != NULL && strcmp(ctx->variant, "pt") == 0;
+  const char *vname = dtbl ? "dtbl" : cdp ? "cdp" : pt ? "pt" : "flat";
+  /* pt: persistent threads. Every level's grid is the CTAs the GPU holds at
+   * once, whatever the frontier's size: the configuration's SMs times the
+   * CTAs of BLOCK threads one SM holds for bfs_dp_pt (st_kernel_occupancy:
+   * the simulator's occupancy rule, cuOccupancyMaxActiveBlocksPerMultiprocessor
+   * on silicon), as stn sizes its grid. Its warps take the frontier's vertices
+   * from a work counter (d_head, cleared before each level) until it is used
+   * up; no CTA waits for another, so the grid need not all be resident. */
+  uint32_t pt_ctas = 0;
+  if (pt) {
+    uint32_t occ = 0;
+    st_status orc = st_kernel_occupancy(ctx->gpu, ctx->mod, "bfs_dp_pt",
+                                        st_dim3_make(BLOCK, 1, 1), 0, &occ, err);
+    if (orc != ST_OK) {
+      return orc;
+    }
+    if (occ < 1) {
+      snprintf(ctx->verdict, sizeof ctx->verdict,
+               "the configured SM cannot hold a CTA of %d threads", BLOCK);
+      return ST_ERR_MISMATCH;
+    }
+    pt_ctas = (uint32_t)st_config_num_sms(st_gpu_config(ctx->gpu)) * occ;
+  }
   st_wl_graph g;
   st_status rc = st_wl_graph_dp_input(&g, input, ctx->size == ST_WL_PAPER, 0, ctx->seed, err);
   if (rc != ST_OK) {
@@ -60,13 +84,14 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   }
   dist[src] = 0;
   st_gpu *gpu = ctx->gpu;
-  uint64_t d_row, d_col, d_dist, d_q[2], d_count, d_stats;
+  uint64_t d_row, d_col, d_dist, d_q[2], d_count, d_stats, d_head = 0;
   rc = st_wl_upload(gpu, g.row, ((uint64_t)n + 1) * 4, &d_row, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, g.col, (uint64_t)g.m * 4, &d_col, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, dist, (uint64_t)n * 4, &d_dist, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)n * 4, &d_q[1], err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, 4, &d_count, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, 32, &d_stats, err);
+  if (rc == ST_OK && pt) rc = st_wl_upload(gpu, NULL, 4, &d_head, err);
   if (rc == ST_OK) { /* the first frontier: the source */
     queue[0] = src;
     rc = st_wl_upload(gpu, queue, (uint64_t)n * 4, &d_q[0], err);
@@ -76,13 +101,20 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   for (int32_t nin = 1, cur = 0; rc == ST_OK && nin > 0; levels++, cur ^= 1) {
     int32_t zero = 0, next = levels + 1;
     rc = st_memcpy_htod(gpu, d_count, &zero, 4, err);
-    st_dim3 grid = st_dim3_make(((uint32_t)nin + BLOCK - 1) / BLOCK, 1, 1);
+    st_dim3 grid = st_dim3_make(pt ? pt_ctas : ((uint32_t)nin + BLOCK - 1) / BLOCK, 1, 1);
     st_dim3 block = st_dim3_make(BLOCK, 1, 1);
     st_arg a[] = {ST_ARG_PTR(d_row),       ST_ARG_PTR(d_col),   ST_ARG_PTR(d_dist),
                   ST_ARG_PTR(d_q[cur]),    ST_ARG_S32(nin),     ST_ARG_PTR(d_q[cur ^ 1]),
                   ST_ARG_PTR(d_count),     ST_ARG_S32(next),    ST_ARG_PTR(d_stats)};
+    st_arg a_pt[] = {ST_ARG_PTR(d_row),    ST_ARG_PTR(d_col),   ST_ARG_PTR(d_dist),
+                     ST_ARG_PTR(d_q[cur]), ST_ARG_S32(nin),     ST_ARG_PTR(d_q[cur ^ 1]),
+                     ST_ARG_PTR(d_count),  ST_ARG_S32(next),    ST_ARG_PTR(d_head),
+                     ST_ARG_PTR(d_stats)};
     if (rc == ST_OK && cdp) rc = st_memcpy_htod(gpu, d_stats + 16, &zero, 4, err); /* budget */
-    if (rc == ST_OK) {
+    if (rc == ST_OK && pt) rc = st_memcpy_htod(gpu, d_head, &zero, 4, err); /* work counter */
+    if (rc == ST_OK && pt) {
+      rc = st_launch(gpu, ctx->mod, "bfs_dp_pt", grid, block, 0, a_pt, 10, err);
+    } else if (rc == ST_OK) {
       rc = st_launch(gpu, ctx->mod, dtbl ? "bfs_dp_dtbl" : cdp ? "bfs_dp_cdp" : "bfs_dp_flat",
                      grid, block, 0, a, cdp ? 9 : 8, err);
     }
@@ -122,6 +154,13 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
               vname, stats[0], stats[1], stats[0] ? (double)stats[1] / stats[0] : 0.0, stats[2],
               stats[0] ? (double)stats[2] / stats[0] : 0.0, stats[3], stats[5]);
     }
+    if (pt) {
+      fprintf(ctx->log,
+              "  bfs_dp pt: %u CTAs of %d threads per launch, %u lists of >= 32 expanded by a "
+              "warp, %u neighbours (%.1f per list)\n",
+              pt_ctas, BLOCK, stats[0], stats[2],
+              stats[0] ? (double)stats[2] / stats[0] : 0.0);
+    }
   }
   free(dist);
   free(want);
@@ -134,7 +173,8 @@ const st_workload_desc st_wl_bfs_dp = {
     .name = "bfs_dp",
     .title = "breadth-first search, Merrill-style frontier queue (flat: CTA/warp/thread "
              "expansion; cdp: a child grid per vertex of degree >= 32; dtbl: a DTBL group "
-             "instead)",
+             "instead; pt: persistent threads, a resident grid taking vertices from a work "
+             "counter, warp expansion of degree >= 32)",
     .seeds = "DTBL/LaPerm/DVFS dissertation (Wang 2016) BFS",
     .category = "dissertation §4.1: traversal (expand a frontier vertex's neighbours)",
     .suite = "other",
@@ -143,7 +183,7 @@ const st_workload_desc st_wl_bfs_dp = {
     .ptx = "bfs_dp.ptx",
     .small = "4096-vertex graphs (citation, usa_road, cage15, graph500 scale 12)",
     .paper = "65536-vertex graphs (citation, usa_road, cage15, graph500 scale 16)",
-    .variants = "flat cdp dtbl",
+    .variants = "flat cdp dtbl pt",
     .inputs = "citation usa_road cage15 graph500",
     .run = run,
 };

@@ -18,6 +18,14 @@
 //                group of bfs_dp_child (cudaLaunchAggGroup, dtbl.cuh), which
 //                joins a resident bfs_dp_child kernel of the same block size
 //                (Fig. 12b); the same code otherwise.
+//   bfs_dp_pt    persistent threads: a grid of as many CTAs as the GPU holds
+//                at once; each warp takes frontier vertices 32 at a time from
+//                the level's work counter (atomicAdd) until the frontier is
+//                used up; of the vertices it took, lists of >= 32 entries
+//                (those cdp and dtbl hand to a child) are expanded by the
+//                whole warp, one at a time, the rest by their own thread. No
+//                launches from the device: the nested work stays with the
+//                resident threads.
 //
 // A neighbour u is visited by a compare-and-swap of dist[u] from -1 to the
 // next level; the thread that wins appends u to the next frontier. The
@@ -165,4 +173,46 @@ extern "C" __global__ void bfs_dp_dtbl(const int *row, const int *col, int *dist
                                        int nin, int *qout, int *qcount, int next,
                                        unsigned *stats) {
   expand<true>(row, col, dist, qin, nin, qout, qcount, next, stats);
+}
+
+// Persistent threads (pt): bfs_dp.c launches SMs x (CTAs one SM holds at
+// once) CTAs of BLOCK threads per level. *head is the level's work counter
+// (the host clears it before each launch): lane 0 of a warp takes the next
+// WARP frontier positions with one atomicAdd and the warp expands those
+// vertices (one per lane, fewer at the end of the frontier), then takes more,
+// until the counter has passed nin. Lists of >= CHILD_MIN entries are
+// expanded by the whole warp, one at a time (the owner chosen by a ballot,
+// the list's start and end broadcast by shuffles); the other lists by their
+// lane. stats[0] lists expanded by a warp, [2] their neighbours; the other
+// words stay 0.
+extern "C" __global__ void bfs_dp_pt(const int *row, const int *col, int *dist, const int *qin,
+                                     int nin, int *qout, int *qcount, int next, int *head,
+                                     unsigned *stats) {
+  int lane = threadIdx.x & (WARP - 1);
+  for (;;) {
+    int base = 0;
+    if (lane == 0) base = atomicAdd(head, WARP);
+    base = __shfl_sync(FULL, base, 0);
+    if (base >= nin) break;  // the same for the whole warp
+    int i = base + lane;
+    int start = 0, end = 0;
+    if (i < nin) {
+      int v = qin[i];
+      start = row[v];
+      end = row[v + 1];
+    }
+    for (;;) {
+      unsigned want = __ballot_sync(FULL, end - start >= CHILD_MIN);
+      if (want == 0) break;
+      int owner = __ffs(want) - 1;
+      int s = __shfl_sync(FULL, start, owner), t = __shfl_sync(FULL, end, owner);
+      if (lane == owner) start = end;
+      if (lane == 0) {
+        atomicAdd(&stats[0], 1u);
+        atomicAdd(&stats[2], (unsigned)(t - s));
+      }
+      for (int e = s + lane; e < t; e += WARP) visit(col[e], next, dist, qout, qcount);
+    }
+    for (int e = start; e < end; e++) visit(col[e], next, dist, qout, qcount);
+  }
 }

@@ -10,6 +10,7 @@
 static const char *const plot_usage =
     "usage: simtref plot RUNS/EXPERIMENT [--metric KEY] [--baseline VARIANT] [--out DIR]\n"
     "       simtref plot RUNS/EXPERIMENT --sweep KEY [--normalise] [--metric KEY] [--out DIR]\n"
+    "       simtref plot --power TRACE.csv [--out DIR]\n"
     "\n"
     "Draws, per config, grouped bars of the metric of each workload under each\n"
     "variant divided by its value under the baseline variant (the speedup, for ipc),\n"
@@ -17,10 +18,14 @@ static const char *const plot_usage =
     "metric against the value each variant gives KEY (e.g. cta_scheduler.limit), a\n"
     "line per workload. Writes NAME.dat, NAME.gp (the gnuplot script), NAME.svg and\n"
     "NAME.png into the output directory; needs gnuplot (Debian: gnuplot-nox).\n"
+    "With --power, draws a power trace of simtref run --power-trace over time: the\n"
+    "GPU's power, each SM's power, each SM's occupancy and clock (NAME: the trace's\n"
+    "file name without .csv; default output directory: the trace's).\n"
     "\n"
     "  --metric KEY          a statistic of stats.json (default ipc)\n"
     "  --baseline VARIANT    the variant to normalise to (default: the experiment's)\n"
     "  --sweep KEY           line plot against the configuration key KEY\n"
+    "  --power TRACE.csv     plot a power trace instead of an experiment\n"
     "  --normalise           with --sweep: divide each workload's values by its value\n"
     "                        under the baseline variant\n"
     "  --out DIR             output directory (default RUNS/EXPERIMENT/plots)\n"
@@ -39,8 +44,51 @@ static char *file_part(const char *s) {
   return d;
 }
 
+/* --power TRACE.csv: the trace over time. */
+static int plot_power(const char *csv, const char *dir, const char *out) {
+  if (dir != NULL) {
+    fprintf(stderr, "simtref plot: error: --power takes a trace, not an experiment ('%s')\n",
+            dir);
+    return EXIT_USAGE;
+  }
+  const char *base = strrchr(csv, '/') ? strrchr(csv, '/') + 1 : csv;
+  size_t n = strlen(base);
+  if (n > 4 && strcmp(base + n - 4, ".csv") == 0) {
+    n -= 4;
+  }
+  char *raw = sw_fmt("%.*s", (int)n, base);
+  char *name = file_part(raw[0] ? raw : "power");
+  char *out_dir = out ? sw_strdup(out)
+                      : (base == csv ? sw_strdup(".") : sw_fmt("%.*s", (int)(base - csv - 1), csv));
+  int status = EXIT_OK;
+  if (out_dir[0] == '\0') {
+    free(out_dir);
+    out_dir = sw_strdup("/");
+  }
+  if (!cli_check_output_dir("plot", "the output directory", out_dir, true) ||
+      !sweep_plot_power(csv, out_dir, name)) {
+    status = EXIT_USAGE;
+  } else if (!sweep_plot_have_gnuplot()) {
+    fprintf(stderr,
+            "simtref plot: error: gnuplot not found in PATH (Debian: apt-get install "
+            "gnuplot-nox); the data and script are written: run `gnuplot %s.gp` in %s\n",
+            name, out_dir);
+    status = EXIT_FAIL;
+  } else if (!sweep_plot_run(out_dir, name)) {
+    status = EXIT_FAIL;
+  } else {
+    printf("wrote %s/%s.svg and %s.png (data %s.dat, script %s.gp)\n", out_dir, name, name,
+           name, name);
+  }
+  free(raw);
+  free(name);
+  free(out_dir);
+  return status;
+}
+
 int cmd_plot(int argc, char **argv) {
   const char *dir = NULL, *metric = "ipc", *baseline = NULL, *out = NULL, *sweep_key = NULL;
+  const char *power = NULL;
   bool normalise = false;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -50,7 +98,8 @@ int cmd_plot(int argc, char **argv) {
     } else if (strcmp(a, "--normalise") == 0 || strcmp(a, "--normalize") == 0) {
       normalise = true;
     } else if (strcmp(a, "--metric") == 0 || strcmp(a, "--baseline") == 0 ||
-               strcmp(a, "--out") == 0 || strcmp(a, "-o") == 0 || strcmp(a, "--sweep") == 0) {
+               strcmp(a, "--out") == 0 || strcmp(a, "-o") == 0 || strcmp(a, "--sweep") == 0 ||
+               strcmp(a, "--power") == 0) {
       if (i + 1 >= argc) {
         fprintf(stderr, "simtref plot: error: %s needs a value\n", a);
         return EXIT_USAGE;
@@ -58,6 +107,7 @@ int cmd_plot(int argc, char **argv) {
       const char **slot = strcmp(a, "--metric") == 0     ? &metric
                           : strcmp(a, "--baseline") == 0 ? &baseline
                           : strcmp(a, "--sweep") == 0    ? &sweep_key
+                          : strcmp(a, "--power") == 0    ? &power
                                                          : &out;
       *slot = argv[++i];
     } else if (a[0] == '-' && a[1] != '\0') {
@@ -68,6 +118,9 @@ int cmd_plot(int argc, char **argv) {
       fprintf(stderr, "simtref plot: error: more than one directory ('%s', '%s')\n", dir, a);
       return EXIT_USAGE;
     }
+  }
+  if (power != NULL) {
+    return plot_power(power, dir, out);
   }
   if (dir == NULL) {
     fputs(plot_usage, stderr);

@@ -51,15 +51,20 @@ static const char *const run_usage =
     "                       end of every sampling window, Ctrl-C (ctrlc) every L1D\n"
     "                       policy event and AGG change, any other unit the inputs,\n"
     "                       outputs and registers of every evaluation (repeatable)\n"
+    "  --power-trace FILE   write the power model's samples to FILE (CSV: every\n"
+    "                       power.sample_cycles core cycles, the power of each SM and\n"
+    "                       each part, each SM's clock and occupancy; docs/power.md);\n"
+    "                       `simtref plot --power FILE` draws it\n"
     "  --export-cuda DIR    write into DIR (new or empty) a standalone CUDA program that\n"
     "                       replays this run's allocations, copies and launches on a GPU\n"
     "                       or under GPGPU-Sim and compares every device-to-host copy\n"
     "                       with this run's; written only when the run passes\n"
     "                       (docs/export-cuda.md)\n"
     "\n"
-    "Paths have no length limit but the OS's. Every output (--stats, --trace files,\n"
-    "-o, the workload's output files, cosim.trace_dir) is checked writable before the\n"
-    "run starts: one that is not stops it at once with exit status 2.\n";
+    "Paths have no length limit but the OS's. Every output (--stats, --trace and\n"
+    "--power-trace files, -o, the workload's output files, cosim.trace_dir) is checked\n"
+    "writable before the run starts: one that is not stops it at once with exit status\n"
+    "2.\n";
 
 static const char *stats_path;
 static const char *profile_path; /* --profile-criticality */
@@ -86,9 +91,10 @@ static int finish_export(int status, const char *title) {
  * trace is ever left under its name. */
 #define MAX_TRACES 32
 typedef struct trace_req {
-  const char *arg; /* UNIT[:FILE] as given */
+  const char *arg; /* UNIT[:FILE] as given; FILE for --power-trace */
   char *unit, *path, *tmp;
   FILE *f;
+  bool power;      /* --power-trace FILE */
 } trace_req;
 static trace_req traces[MAX_TRACES];
 static size_t n_traces;
@@ -98,6 +104,12 @@ static size_t n_traces;
 static bool parse_traces(void) {
   for (size_t i = 0; i < n_traces; i++) {
     trace_req *t = &traces[i];
+    if (t->power) {
+      t->unit = sw_fmt("power");
+      t->path = sw_fmt("%s", t->arg);
+      t->tmp = sw_fmt("%s.tmp", t->path);
+      continue;
+    }
     const char *colon = strchr(t->arg, ':');
     size_t ulen = colon != NULL ? (size_t)(colon - t->arg) : strlen(t->arg);
     if (ulen == 0) {
@@ -123,7 +135,8 @@ static bool open_traces(st_gpu *gpu) {
     }
     st_error err;
     st_error_clear(&err);
-    if (st_gpu_trace_unit(gpu, t->unit, t->f, &err) != ST_OK) {
+    if ((t->power ? st_gpu_trace_power(gpu, t->f, &err)
+                  : st_gpu_trace_unit(gpu, t->unit, t->f, &err)) != ST_OK) {
       fprintf(stderr, "simtref run: error: %s\n", err.msg);
       return false;
     }
@@ -154,6 +167,7 @@ static bool close_traces_as(bool discard) {
     free(t->path);
     free(t->tmp);
     t->unit = t->path = t->tmp = NULL;
+    t->power = false;
   }
   n_traces = 0;
   return all;
@@ -201,7 +215,8 @@ static bool check_outputs(const st_config *cfg) {
     return false;
   }
   for (size_t i = 0; i < n_traces; i++) {
-    if (!cli_check_output_file("run", "the --trace file", traces[i].path)) {
+    if (!cli_check_output_file("run", traces[i].power ? "the --power-trace file" : "the --trace file",
+                               traces[i].path)) {
       return false;
     }
   }
@@ -415,6 +430,17 @@ static int run_command(int argc, char **argv) {
         fprintf(stderr, "simtref run: error: more than %d --trace options\n", MAX_TRACES);
         return EXIT_USAGE;
       }
+      traces[n_traces++].arg = argv[++i];
+    } else if (strcmp(a, "--power-trace") == 0) {
+      if (i + 1 >= argc || argv[i + 1][0] == '\0') {
+        fprintf(stderr, "simtref run: error: --power-trace needs a file name\n");
+        return EXIT_USAGE;
+      }
+      if (n_traces == MAX_TRACES) {
+        fprintf(stderr, "simtref run: error: more than %d --trace options\n", MAX_TRACES);
+        return EXIT_USAGE;
+      }
+      traces[n_traces].power = true;
       traces[n_traces++].arg = argv[++i];
     } else if (strcmp(a, "--cosim") == 0 || strcmp(a, "--rtl-drives") == 0) {
       if (i + 1 >= argc || args.n_overrides + 2 > CLI_MAX_OVERRIDES) {

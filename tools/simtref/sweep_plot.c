@@ -320,3 +320,103 @@ bool sweep_plot_run(const char *out_dir, const char *name) {
   bool png = non_empty(out_dir, name, "png");
   return svg && png;
 }
+
+/* ---- a power trace (--power-trace) over time --------------------------------- */
+
+bool sweep_plot_power(const char *csv, const char *out_dir, const char *name) {
+  size_t len = 0;
+  char *text = sw_read_file(csv, &len);
+  if (text == NULL) {
+    fprintf(stderr, "simtref plot: error: cannot read %s\n", csv);
+    return false;
+  }
+  static const char magic[] = "# simtref power trace v1";
+  char *hdr = strchr(text, '\n');
+  if (strncmp(text, magic, sizeof magic - 1) != 0 || hdr == NULL ||
+      strncmp(hdr + 1, "cycle,time_us,total_w", 21) != 0) {
+    fprintf(stderr, "simtref plot: error: %s:1:1: not a simtref power trace (it must begin "
+                    "with '%s' and a header row)\n", csv, magic);
+    free(text);
+    return false;
+  }
+  /* The SMs: the columns smI_w. */
+  size_t n_sms = 0;
+  char *eol = strchr(hdr + 1, '\n');
+  for (char *p = hdr + 1; p != NULL && p < (eol ? eol : text + len); p = strchr(p + 1, ',')) {
+    char *q = *p == ',' ? p + 1 : p;
+    size_t i;
+    if (sscanf(q, "sm%zu_w", &i) == 1 && strncmp(q + strcspn(q, "_"), "_w", 2) == 0) {
+      n_sms++;
+    }
+  }
+  bool has_rows = eol != NULL && eol[1] != '\0';
+  char *path;
+  FILE *f = has_rows ? open_in(out_dir, name, "dat", &path) : NULL;
+  if (!has_rows) {
+    fprintf(stderr, "simtref plot: error: %s has no samples\n", csv);
+    free(text);
+    return false;
+  }
+  if (f == NULL) {
+    free(path);
+    free(text);
+    return false;
+  }
+  fwrite(text, 1, len, f);
+  free(text);
+  if (!close_file(f, path)) {
+    return false;
+  }
+  f = open_in(out_dir, name, "gp", &path);
+  if (f == NULL) {
+    free(path);
+    return false;
+  }
+  /* Columns: 1 cycle, 2 time_us, 3 total_w, 4.. the SMs' power, then their
+   * clocks, then their occupancies. */
+  size_t c_w = 4, c_mhz = 4 + n_sms, c_occ = 4 + 2 * n_sms;
+  char *body = sw_fmt(
+      "set multiplot layout 3,1 title \"power trace %s\"\n"
+      "set xlabel \"time (us)\"\n"
+      "set ylabel \"W\"\n"
+      "set title \"GPU power\"\n"
+      "plot \"%s.dat\" using 2:3 with lines linewidth 2 title \"total\"\n"
+      "set title \"power of each SM\"\n"
+      "plot for [i=%zu:%zu] \"%s.dat\" using 2:i with steps title columnheader(i)\n"
+      "set title \"occupancy (shaded) and clock of each SM\"\n"
+      "set ylabel \"SM\"\n"
+      "set cblabel \"occupancy\"\n"
+      "set cbrange [0:1]\n"
+      "set palette defined (0 \"white\", 1 \"navy\")\n"
+      "plot for [i=0:%zu] \"%s.dat\" using 2:(i):(column(%zu+i)) with points pointtype 5 "
+      "pointsize 0.6 palette notitle, for [i=0:%zu] \"%s.dat\" using 2:(i + 0.45 * "
+      "column(%zu+i) / fmax) with steps linecolor rgb \"red\" notitle\n"
+      "unset multiplot",
+      name, name, c_w, c_w + n_sms - 1, name, n_sms - 1, name, c_occ, n_sms - 1, name, c_mhz);
+  /* The clock lines are scaled by the highest clock in the file (fmax). */
+  fprintf(f,
+          "# simtref plot: the power trace %s over time.\n"
+          "# Written by simtref plot; run `gnuplot %s.gp` in this directory to redraw.\n"
+          "set datafile separator \",\"\n"
+          "set datafile commentschars \"#\"\n"
+          "set key outside right top vertical\n"
+          "set grid\n"
+          "stats \"%s.dat\" using %zu nooutput\n"
+          "fmax = STATS_max > 0 ? STATS_max : 1\n",
+          csv, name, name, c_mhz);
+  const char *plot = body;
+  fprintf(f,
+          "set terminal svg size 960,900 dynamic noenhanced font \"sans,11\" background rgb "
+          "\"white\"\n"
+          "set output \"%s.svg\"\n%s\n"
+          "if (strstrt(GPVAL_TERMINALS, \"pngcairo\") > 0) {\n"
+          "  set terminal pngcairo size 960,900 noenhanced font \"sans,10\" background rgb "
+          "\"white\"\n"
+          "} else {\n"
+          "  set terminal png size 960,900 noenhanced\n"
+          "}\n"
+          "set output \"%s.png\"\n%s\nunset output\n",
+          name, plot, name, plot);
+  free(body);
+  return close_file(f, path);
+}

@@ -25,6 +25,12 @@ bool sweep_plot_bars(const sweep_results *res, size_t config, const char *metric
 bool sweep_plot_lines(const sweep_results *res, size_t config, const char *metric,
                       const char *key, int base, const char *out_dir, const char *name);
 
+/* Writes out_dir/NAME.dat (a copy of the power trace csv, written by
+ * simtref run --power-trace) and NAME.gp: the GPU's power, each SM's power,
+ * and each SM's occupancy and clock over time. Returns false after printing
+ * an error (not a power trace, no samples, not writable). */
+bool sweep_plot_power(const char *csv, const char *out_dir, const char *name);
+
 /* True if gnuplot is found in PATH. */
 bool sweep_plot_have_gnuplot(void);
 

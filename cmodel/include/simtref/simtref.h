@@ -193,6 +193,13 @@ void st_gpu_record_api(st_gpu *gpu, st_api_recorder fn, void *ctx);
  * use, functional mode, or a unit traced twice. */
 st_status st_gpu_trace_unit(st_gpu *gpu, const char *unit, FILE *f, st_error *err);
 
+/* Writes the power model's samples to f (CSV, one row per power.sample_cycles
+ * core cycles: the power of every SM and of every part, each SM's clock and
+ * occupancy; docs/power.md), which the caller keeps open while kernels run.
+ * Fails (ST_ERR_USAGE) in functional mode, with power.enabled false, or when
+ * given twice. */
+st_status st_gpu_trace_power(st_gpu *gpu, FILE *f, st_error *err);
+
 /* Counters of everything run so far on this GPU. */
 typedef struct st_run_totals {
   uint64_t kernels;

@@ -159,6 +159,10 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
   } else if (t->is_mem) {
     f->unit = UNIT_SP; /* every thread was predicated off: no access */
   }
+  sm->stats.unit_insts[f->unit & 3]++;
+  sm->stats.unit_lanes[f->unit & 3] += (uint64_t)__builtin_popcount(active);
+  sm->stats.rf_reads += t->n_src;
+  sm->stats.rf_writes += t->n_dst;
   st_sm_scoreboard_reserve(sm, f);
   st_sm_collect(sm, f);
   /* The I-buffer head is consumed; a control transfer empties the rest. */

@@ -111,6 +111,7 @@ static void start(st_sm *sm) {
   if (f->acc.space == SP_SHARED) {
     f->passes_left = shared_passes(f, (uint32_t)sm->cfg->sm.shared_banks);
     sm->stats.shared_bank_extra += f->passes_left - 1;
+    sm->stats.shared_passes += f->passes_left;
     return;
   }
   physical_addresses(sm, f);

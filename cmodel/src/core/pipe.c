@@ -71,6 +71,7 @@ void st_sm_collect(st_sm *sm, st_flight *f) {
   }
   st_collector *col = &sm->coll[f->unit][c];
   col->f = f;
+  sm->stats.collector_allocs++;
   sm->coll_busy++;
   sm->coll_used[f->unit]++;
   sm->coll_mask[f->unit] |= UINT64_C(1) << c;

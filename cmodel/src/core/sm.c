@@ -144,11 +144,18 @@ static void rank_ages(st_sm *sm) {
 }
 
 bool st_sm_can_launch(const st_sm *sm, const st_rkernel *rk) {
-  if (rk->resident[sm->id] >= rk->ctas_per_sm || sm->resident >= sm->n_cta_slots) {
-    return false;
-  }
   if (sm->sig.admit_closed) {
     return false; /* an SM controller closed the SM to new blocks (DYNCTA's limit n) */
+  }
+  if (sm->gpu_closed) {
+    return false; /* a GPU-level unit closed it (the bubble controller's diversion) */
+  }
+  return st_sm_fits(sm, rk);
+}
+
+bool st_sm_fits(const st_sm *sm, const st_rkernel *rk) {
+  if (rk->resident[sm->id] >= rk->ctas_per_sm || sm->resident >= sm->n_cta_slots) {
+    return false;
   }
   /* Blocks of other kernels share the registers and the shared memory (one
    * kernel's limit already keeps its own blocks within them). */
@@ -513,7 +520,9 @@ static const stats_field stats_fields[] = {
     SF(idle_share_ppm, 1),  SF(equalize_ppm, 1),       SF(warp_time_sum, 1),
     SF(warps_exited, 1),    SF(probe, PROBE_KINDS),    SF(probe_warps, 1),
     SF(probe_elapsed, 1),   SF(oracle_ctas, 1),        SF(oracle_inverted, 1),
-    SF(oracle_crit_time, 1),
+    SF(oracle_crit_time, 1), SF(unit_insts, 4),       SF(unit_lanes, 4),
+    SF(rf_reads, 1),        SF(rf_writes, 1),          SF(collector_allocs, 1),
+    SF(shared_passes, 1),
 };
 
 bool st_sm_stats_differ(const st_sm_stats *a, const st_sm_stats *b, char *why, size_t size) {
@@ -551,6 +560,12 @@ st_mreq *st_sm_peek_outgoing(st_sm *sm) { return st_mqueue_peek(&sm->out); }
 void st_sm_pop_outgoing(st_sm *sm) { (void)st_mqueue_pop(&sm->out); }
 
 uint32_t st_sm_resident_ctas(const st_sm *sm) { return sm->resident; }
+
+uint32_t st_sm_active_warps(const st_sm *sm) {
+  return (uint32_t)__builtin_popcountll(sm->occ) - sm->stall_count[STALL_EXIT];
+}
+
+void st_sm_set_closed(st_sm *sm, bool closed) { sm->gpu_closed = closed; }
 
 bool st_sm_drained(const st_sm *sm) {
   return sm->resident == 0 && sm->wb.n == 0 && sm->ldst == NULL && sm->ldst_queued == 0 &&

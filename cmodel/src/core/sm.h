@@ -107,6 +107,12 @@ typedef struct st_sm_stats {
    * not the oracle's slowest (criticality inversion), and the execution
    * times of the oracle's slowest warps summed. */
   uint64_t oracle_ctas, oracle_inverted, oracle_crit_time;
+  /* Activity for the power model (power/power.h): warp instructions and
+   * active lanes by execution unit (st_unit_kind), register operands read
+   * and written by warps, operand-collector allocations, shared-memory
+   * passes. */
+  uint64_t unit_insts[4], unit_lanes[4];
+  uint64_t rf_reads, rf_writes, collector_allocs, shared_passes;
 } st_sm_stats;
 
 /* One warp of a launch, for the criticality profile (gpu/critprof.h),
@@ -200,6 +206,14 @@ void st_sm_pop_outgoing(st_sm *sm);
 
 /* CTAs resident, and CTAs finished since the kernel began. */
 uint32_t st_sm_resident_ctas(const st_sm *sm);
+/* Warps on the SM that have not exited (the occupancy's numerator). */
+uint32_t st_sm_active_warps(const st_sm *sm);
+/* A GPU-level unit (the occupancy-bubble controller) closes the SM to new
+ * blocks, or opens it again; st_sm_can_launch honours it. */
+void st_sm_set_closed(st_sm *sm, bool closed);
+/* Whether a block of rk fits on the SM by its resources and rk's limit
+ * alone (st_sm_can_launch without the controllers' closing). */
+bool st_sm_fits(const st_sm *sm, const st_rkernel *rk);
 
 /* True when the SM has no CTA and nothing in flight. */
 bool st_sm_drained(const st_sm *sm);

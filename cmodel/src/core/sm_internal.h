@@ -227,6 +227,7 @@ struct st_sm {
   uint32_t n_uinst;
   st_sm_events ev;      /* this cycle's events for the controllers */
   st_sm_signals sig;    /* what the controllers publish */
+  bool gpu_closed;      /* a GPU-level unit closed the SM to new blocks (st_sm_set_closed) */
   st_cycle_flags flags; /* the classification of the last classified cycle */
 
   st_collector *coll[UNIT_KINDS];

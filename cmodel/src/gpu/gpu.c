@@ -167,6 +167,22 @@ st_status st_gpu_prepare_cosim(st_gpu *gpu, st_error *err) {
   return st_timing_prepare(gpu, err);
 }
 
+st_status st_gpu_trace_power(st_gpu *gpu, FILE *f, st_error *err) {
+  if (gpu->cfg.sim.mode != ST_MODE_TIMING) {
+    return st_error_set(err, ST_ERR_USAGE,
+                        "--power-trace: the power model runs in timing mode only (not with "
+                        "--functional)");
+  }
+  if (!gpu->cfg.power.enabled) {
+    return st_error_set(err, ST_ERR_USAGE, "--power-trace: power.enabled is false");
+  }
+  if (gpu->power_trace != NULL) {
+    return st_error_set(err, ST_ERR_USAGE, "--power-trace given twice");
+  }
+  gpu->power_trace = f;
+  return gpu->tm != NULL ? st_timing_attach_traces(gpu, err) : ST_OK;
+}
+
 st_status st_gpu_trace_unit(st_gpu *gpu, const char *unit, FILE *f, st_error *err) {
   const st_unit *u = st_unit_by_name(unit);
   if (u == NULL) {

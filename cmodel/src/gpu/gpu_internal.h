@@ -39,6 +39,7 @@ struct st_gpu {
   const struct st_cosim_provider *cosim; /* RTL co-simulation provider, or NULL */
   struct st_unit_trace_run *traces; /* --trace UNIT: the units traced, their files */
   size_t n_traces;
+  FILE *power_trace;                /* --power-trace: the file, or NULL */
   st_statset *kstats;     /* statistics of each kernel run, in launch order */
   size_t n_kstats, cap_kstats;
   struct st_critprof *crit_rec; /* --profile-criticality: the warps recorded, or NULL */

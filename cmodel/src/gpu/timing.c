@@ -14,6 +14,8 @@
 #include "gpu/cdp.h"
 #include "gpu/dtbl.h"
 #include "gpu/timing_internal.h"
+#include "gpu/timing_power.h"
+#include "power/power.h"
 #include "units/uinst.h"
 
 static uint64_t period_of(int64_t hz) {
@@ -45,6 +47,7 @@ void st_tmachine_destroy(st_tmachine *tm) {
   free(tm->idle_until);
   free(tm->tbs_state);
   st_dtbl_destroy(tm->dtbl);
+  st_tpower_destroy(tm);
   for (uint32_t i = 0; i < tm->n_gunits; i++) {
     st_uinst_destroy(tm->gunits[i]);
   }
@@ -108,6 +111,9 @@ static st_status machine_create(const st_config *cfg, st_tmachine **out, st_erro
     tm->gunits = g;
     rc = st_uinst_create(u, cfg, UINT32_MAX, 0, &tm->gunits[tm->n_gunits], err);
     tm->n_gunits += rc == ST_OK;
+  }
+  if (rc == ST_OK) {
+    rc = st_tpower_create(tm, cfg, err);
   }
   if (rc == ST_OK && cfg->dtbl.enable) {
     tm->dtbl = st_dtbl_find(tm->gunits, tm->n_gunits);
@@ -440,7 +446,9 @@ static st_status tick_core(run_state *rs, uint64_t t) {
   }
   if (front) {
     units_trace(rs, tm->core.cycles);
+    st_tpower_front(tm, rs->q.n_resident > 0);
     clock_edge(&tm->core);
+    st_tpower_after_edge(tm);
   }
   return ST_OK;
 }
@@ -816,6 +824,12 @@ static st_status skip_idle(run_state *rs) {
       step_idle = step_idle || st_sm_units_step_idle(tm->sms[i]);
     }
   }
+  uint64_t qp = st_tpower_skippable(tm);
+  if (qp != UINT64_MAX) {
+    /* A power sample's last cycle runs in full. */
+    uint64_t tq = tm->core.next_ps + qp * tm->core.period_ps;
+    t_limit = tq < t_limit ? tq : t_limit;
+  }
   bool placeable = st_tbs_placeable(&rs->host);
   if (rs->q.n_waiting != 0 && rs->q.next_time != UINT64_MAX) {
     /* A device launch reaches the pending pool or the kernel distributor. */
@@ -861,7 +875,9 @@ static st_status skip_idle(run_state *rs) {
       }
     }
   }
+  st_tpower_skipped(tm, n_core, rs->q.n_resident > 0);
   tm->core = core_after;
+  st_tpower_after_edge(tm);
   skip_clock(&tm->icnt_clk, t);
   skip_clock(&tm->l2, t);
   skip_clock(&tm->dram, t);
@@ -968,6 +984,10 @@ static st_status device_launch(void *ctx, st_cdp_launch *l, st_error *err) {
 
 st_status st_timing_attach_traces(st_gpu *gpu, st_error *err) {
   st_tmachine *tm = gpu->tm;
+  if (gpu->power_trace != NULL && tm->power != NULL && !tm->power_traced) {
+    st_power_set_trace(tm->power, gpu->power_trace);
+    tm->power_traced = true;
+  }
   for (size_t t = 0; t < gpu->n_traces; t++) {
     st_unit_trace_run *tr = &gpu->traces[t];
     if (tr->inst != NULL) {
@@ -1082,6 +1102,7 @@ st_status st_run_timing(st_gpu *gpu, st_kernel *launches, size_t n, st_error *er
     }
   }
   st_launchq_account(&rs->q, tm->core.cycles);
+  st_tpower_sample_now(tm); /* the energy up to the end of the run */
   st_cdp_set_sink(gpu->cdp, NULL, NULL);
   update_totals(rs);
   st_launchq_free(&rs->q);

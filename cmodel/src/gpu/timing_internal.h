@@ -49,6 +49,12 @@ struct st_tmachine {
   struct st_uinst **gunits;
   uint32_t n_gunits;
   struct st_dtbl *dtbl; /* DTBL's AGT host (gpu/dtbl.h), when the GPU has DTBL */
+  /* The power model (gpu/timing_power.c; NULL with power.enabled false),
+   * and its scratch: per SM, the active warps and the activity counters. */
+  struct st_power *power;
+  bool power_traced;  /* --power-trace attached */
+  uint32_t *active;
+  struct st_power_sm_act *pw_act;
   /* Per SM, the address last mapped to a sub-partition and the result: a
    * request the interconnect refused is tried again next cycle, and the
    * mapping (a pure function of the address) need not be redone. */

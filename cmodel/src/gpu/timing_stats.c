@@ -5,6 +5,7 @@
 
 #include "gpu/cdp.h"
 #include "gpu/timing_internal.h"
+#include "power/power.h"
 #include "units/uinst.h"
 
 
@@ -290,6 +291,9 @@ void st_timing_run_stats(st_gpu *gpu, st_statset *out) {
   }
   st_timing_snapshot(gpu->tm, &now);
   st_timing_fill_stats(&gpu->cfg, &now, &zero, gpu->tm->n_sms, gpu->totals.wall_seconds, out);
+  if (gpu->tm->power != NULL) {
+    st_power_stats(gpu->tm->power, out);
+  }
   st_cdp_stats(gpu->cdp, out);
   if (gpu->dtbl_searches > 0) {
     st_stat_u(out, "dtbl.kde_searches", gpu->dtbl_searches);

@@ -1,0 +1,36 @@
+/* The timing machine's power model and bubble-controller host
+ * (timing_power.c). Not a public interface. */
+#ifndef SIMTREF_GPU_TIMING_POWER_H
+#define SIMTREF_GPU_TIMING_POWER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "common/error.h"
+#include "power/power.h"
+#include "simtref/config.h"
+
+struct st_tmachine;
+
+/* The power model of a new machine (none when power.enabled is false). */
+st_status st_tpower_create(struct st_tmachine *tm, const st_config *cfg, st_error *err);
+void st_tpower_destroy(struct st_tmachine *tm);
+
+/* Every SM's and the uncore's activity counters now. */
+void st_tpower_counts(const struct st_tmachine *tm, st_power_sm_act *act, st_power_unc_act *unc);
+
+/* The front end ran a core cycle (before the core clock's edge): the SMs'
+ * occupancy counted. busy: a kernel is resident. */
+void st_tpower_front(struct st_tmachine *tm, bool busy);
+/* After the core clock's edge: the sample it ends, if any. */
+void st_tpower_after_edge(struct st_tmachine *tm);
+/* A sample ending now, whatever its length (the end of a run). */
+void st_tpower_sample_now(struct st_tmachine *tm);
+
+/* Core cycles that idle-cycle skipping may jump over from the next one on
+ * (a sample's last cycle is run in full). */
+uint64_t st_tpower_skippable(const struct st_tmachine *tm);
+/* n core cycles were skipped (the SMs' occupancy held). */
+void st_tpower_skipped(struct st_tmachine *tm, uint64_t n, bool busy);
+
+#endif

@@ -327,9 +327,9 @@ void st_power_stats(const st_power *pw, st_statset *out) {
   double secs = (double)pw->t_total * 1e-12;
   double total = st_power_energy(pw);
   char key[64];
-  st_stat_d(out, "power.energy_mj", total * 1e3);
+  st_stat_d(out, "power.energy_uj", total * 1e6);
   st_stat_d(out, "power.avg_w", secs > 0 ? total / secs : 0.0);
-  st_stat_d(out, "power.seconds", secs);
+  st_stat_d(out, "power.time_us", secs * 1e6);
   st_stat_u(out, "power.samples", pw->samples);
   double part[PW_SM_PARTS];
   memset(part, 0, sizeof part);
@@ -341,21 +341,21 @@ void st_power_stats(const st_power *pw, st_statset *out) {
       t += pw->sm[i].e[k];
     }
     sm_total += t;
-    snprintf(key, sizeof key, "power.sm.%u.energy_mj", i);
-    st_stat_d(out, key, t * 1e3);
+    snprintf(key, sizeof key, "power.sm.%u.energy_uj", i);
+    st_stat_d(out, key, t * 1e6);
     snprintf(key, sizeof key, "power.sm.%u.avg_w", i);
     st_stat_d(out, key, secs > 0 ? t / secs : 0.0);
   }
-  st_stat_d(out, "power.sms.energy_mj", sm_total * 1e3);
+  st_stat_d(out, "power.sms.energy_uj", sm_total * 1e6);
   for (int k = 0; k < PW_SM_PARTS; k++) {
-    snprintf(key, sizeof key, "power.part.%s.energy_mj", sm_part_names[k]);
-    st_stat_d(out, key, part[k] * 1e3);
+    snprintf(key, sizeof key, "power.part.%s.energy_uj", sm_part_names[k]);
+    st_stat_d(out, key, part[k] * 1e6);
     snprintf(key, sizeof key, "power.part.%s.avg_w", sm_part_names[k]);
     st_stat_d(out, key, secs > 0 ? part[k] / secs : 0.0);
   }
   for (int k = 0; k < PW_UNC_PARTS; k++) {
-    snprintf(key, sizeof key, "power.part.%s.energy_mj", unc_part_names[k]);
-    st_stat_d(out, key, pw->u_e[k] * 1e3);
+    snprintf(key, sizeof key, "power.part.%s.energy_uj", unc_part_names[k]);
+    st_stat_d(out, key, pw->u_e[k] * 1e6);
     snprintf(key, sizeof key, "power.part.%s.avg_w", unc_part_names[k]);
     st_stat_d(out, key, secs > 0 ? pw->u_e[k] / secs : 0.0);
   }
@@ -370,7 +370,7 @@ void st_power_stats(const st_power *pw, st_statset *out) {
   st_stat_u(out, "power.bubble_samples", bubbles);
   st_stat_d(out, "power.bubble_occurrence",
             pw->sm_samples > 0 ? (double)bubbles / (double)pw->sm_samples : 0.0);
-  st_stat_d(out, "power.bubble_energy_mj", e_bubble * 1e3);
+  st_stat_d(out, "power.bubble_energy_uj", e_bubble * 1e6);
   st_stat_d(out, "power.ideal_gating_saving", total > 0 ? e_bubble / total : 0.0);
   /* Time at each P-state, summed over SMs, as a share of SM time. */
   uint64_t all = 0, at[16];

@@ -35,12 +35,13 @@ test-asan: deps
 fuzz: deps
 	tests/fuzz/run-fuzz.sh $(or $(FUZZ_SECONDS),60)
 
-# Simulation-speed figures (not tests): functional and timing mode, and the
-# cost of co-simulation; single thread.
+# Simulation-speed figures (not tests): functional and timing mode, the cost
+# of co-simulation and of the power model; single thread.
 bench: build
 	./$(BUILD)/func_bench
 	./$(BUILD)/timing_bench
 	sh bench/cosim_bench.sh ./$(BUILD)/simtref
+	sh bench/power_bench.sh ./$(BUILD)/simtref
 
 # Regenerates docs/config.md from the option table.
 docs: build

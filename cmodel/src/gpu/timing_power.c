@@ -89,8 +89,10 @@ void st_tpower_front(st_tmachine *tm, bool busy) {
   if (tm->power == NULL) {
     return;
   }
-  gather_active(tm);
-  st_power_occupancy(tm->power, tm->active, 1, busy);
+  for (uint32_t i = 0; i < tm->n_sms; i++) {
+    st_power_occupancy1(tm->power, i, st_sm_active_warps(tm->sms[i]));
+  }
+  st_power_set_busy(tm->power, busy);
 }
 
 void st_tpower_after_edge(st_tmachine *tm) {

@@ -12,7 +12,7 @@ expect_in "$TMP/out" "selected by: sm.warp_scheduler=mwf_lrr|mwf_gto"
 expect_exit 0 "$SIMTREF" units -c k20c -s sm.warp_scheduler=mwf_gto
 expect_in "$TMP/out" "in use with k20c: 4 per SM, RTL parameters NW=16 NTB=16"
 expect_exit 0 "$SIMTREF" units --check
-expect_in "$TMP/out" "registry: 16 units"
+expect_in "$TMP/out" "registry: 17 units"
 
 # The RTL parameter sets a configuration needs: every policy combination.
 expect_exit 0 "$SIMTREF" units --rtl-builds gtx480
@@ -24,7 +24,8 @@ expect_in "$TMP/out" "wsched_caws NW=24 AGE_W=6 CNT_W=6 RST_CRIT=40 RST_NORM=48 
 expect_in "$TMP/out" "cpl NW=48 NS=2 NTB=8 NINST_W=16 CRIT_W=24"
 expect_in "$TMP/out" "agt AGT_W=10 NKDE=8 EXE_W=16 LINK=0"
 expect_in "$TMP/out" "laperm NS=15 L=4 MODE=2 CNT_W=16"
-[ "$(grep -c . "$TMP/out")" -eq 22 ] || fail "gtx480 needs 22 RTL builds, got: $(cat "$TMP/out")"
+expect_in "$TMP/out" "dvfs NS=15 MAXW=48 S=500 THR=1500 FULL=24000 W=10 P=500 DRAIN=1 GLVL=1"
+[ "$(grep -c . "$TMP/out")" -eq 23 ] || fail "gtx480 needs 23 RTL builds, got: $(cat "$TMP/out")"
 expect_exit 0 "$SIMTREF" units --rtl-builds gtx480,sm.mwf_count_exited=true
 expect_in "$TMP/out" "wpt NTB=8 NS=2 CNT_W=6 COUNT_EXITED=1"
 expect_exit 0 "$SIMTREF" units --rtl-builds gtx480,sm.warp_scheduler=gto

@@ -43,7 +43,7 @@ static void test_registry_consistent(void **state) {
   if (!ok) {
     fail_msg("%s", why);
   }
-  assert_int_equal(st_unit_count(), 16);
+  assert_int_equal(st_unit_count(), 17);
   for (size_t i = 0; i < st_unit_count(); i++) {
     const st_unit *u = st_unit_get(i);
     assert_ptr_equal(st_unit_by_name(u->desc->name), u);

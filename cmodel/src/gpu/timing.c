@@ -16,6 +16,7 @@
 #include "gpu/timing_internal.h"
 #include "gpu/timing_power.h"
 #include "power/power.h"
+#include "units/dvfs/dvfs.h"
 #include "units/uinst.h"
 
 static uint64_t period_of(int64_t hz) {
@@ -48,6 +49,8 @@ void st_tmachine_destroy(st_tmachine *tm) {
   free(tm->tbs_state);
   st_dtbl_destroy(tm->dtbl);
   st_tpower_destroy(tm);
+  free(tm->sm_fstate);
+  free(tm->sm_vstate);
   for (uint32_t i = 0; i < tm->n_gunits; i++) {
     st_uinst_destroy(tm->gunits[i]);
   }
@@ -114,6 +117,19 @@ static st_status machine_create(const st_config *cfg, st_tmachine **out, st_erro
   }
   if (rc == ST_OK) {
     rc = st_tpower_create(tm, cfg, err);
+  }
+  if (rc == ST_OK && cfg->dvfs.enable) {
+    const st_unit *du = st_unit_by_name("dvfs");
+    for (uint32_t g = 0; g < tm->n_gunits; g++) {
+      tm->dvfs = tm->gunits[g]->unit == du ? tm->gunits[g] : tm->dvfs;
+    }
+    tm->sm_fstate = calloc(tm->n_sms, 1);
+    tm->sm_vstate = calloc(tm->n_sms, 1);
+    tm->low_pstate = cfg->dvfs.low_pstate >= 0 ? (unsigned)cfg->dvfs.low_pstate
+                                               : (unsigned)cfg->power.n_pstates - 1;
+    if (tm->dvfs == NULL || tm->sm_fstate == NULL || tm->sm_vstate == NULL) {
+      rc = st_error_set(err, ST_ERR_NOMEM, "out of host memory");
+    }
   }
   if (rc == ST_OK && cfg->dtbl.enable) {
     tm->dtbl = st_dtbl_find(tm->gunits, tm->n_gunits);
@@ -207,6 +223,11 @@ st_status st_timing_set_sm_clock(st_gpu *gpu, uint32_t sm, int64_t hz, st_error 
     return st_error_set(err, ST_ERR_USAGE, "SM clock: no SM %u or a bad frequency %" PRId64 " Hz",
                         sm, hz);
   }
+  st_tmachine_set_sm_clock(tm, sm, hz);
+  return ST_OK;
+}
+
+void st_tmachine_set_sm_clock(st_tmachine *tm, uint32_t sm, int64_t hz) {
   if (tm->uniform) {
     /* From now on the SM clocks are kept one by one. */
     for (uint32_t i = 0; i < tm->n_sms; i++) {
@@ -217,7 +238,6 @@ st_status st_timing_set_sm_clock(st_gpu *gpu, uint32_t sm, int64_t hz, st_error 
   uint64_t p = period_of(hz);
   c->new_period = p != c->period_ps ? p : 0;
   update_uniform(tm);
-  return ST_OK;
 }
 
 /* ---- one run ------------------------------------------------------------------ */
@@ -327,6 +347,98 @@ static st_status place(void *ctx, uint32_t sm, st_lkernel *lk, uint64_t now, st_
   return rc;
 }
 
+/* ---- the occupancy-bubble controller ------------------------------------------ */
+
+/* One core cycle of the dvfs unit (docs/units/dvfs.md): its inputs (each
+ * SM's active warps, whether a block waits, and at a sample's end where the
+ * next waiting block fits), its clock edge, and the operating points and
+ * closings its new registers name applied from the next cycle on. full: a
+ * cycle run in full (false: a skipped one, which is never a sample's end). */
+static st_status dvfs_cycle(run_state *rs, uint64_t now, bool full) {
+  st_tmachine *tm = rs->tm;
+  st_uinst *u = tm->dvfs;
+  const dvfs_gpu_ops *ops = u->unit->ops;
+  dvfs_in *in = u->in;
+  const dvfs_out *out = u->out;
+  memset(in, 0, sizeof *in);
+  uint32_t n = tm->n_sms < DVFS_MAX_SMS ? tm->n_sms : DVFS_MAX_SMS;
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t a = st_sm_active_warps(tm->sms[i]);
+    in->active[i] = (uint8_t)(a < 127 ? a : 127);
+  }
+  in->pending = st_launchq_unissued(&rs->q);
+  st_status rc = ops->eval(u, now, rs->err);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  if (out->sample && full) {
+    /* The next block in the scheduling order: where it would fit. With no
+     * block waiting, every SM has room for "the next" one (condition 3 of
+     * a diversion target holds vacuously; docs/units/dvfs.md). */
+    const st_lkernel *lk = rs->q.sched_head;
+    while (lk != NULL && lk->t_ready > now) {
+      lk = lk->sched_next;
+    }
+    for (uint32_t j = 0; j < n; j++) {
+      in->fits[j] = !in->pending || (lk != NULL && st_sm_fits(tm->sms[j], &lk->rk));
+    }
+    rc = ops->eval(u, now, rs->err);
+    if (rc != ST_OK) {
+      return rc;
+    }
+  }
+  rc = ops->tick(u, now, rs->err);
+  if (rc == ST_OK) {
+    rc = ops->eval(u, now, rs->err); /* the outputs of the registers just written */
+  }
+  if (rc != ST_OK) {
+    return rc;
+  }
+  /* The registers' outputs applied from the next cycle on: closings,
+   * clocks, voltages. A skipped stretch never holds a sample's end or a
+   * transition's end (dvfs_skippable), so they hold through it. */
+  uint64_t t = tm->core.next_ps + tm->core.period_ps;
+  for (uint32_t i = 0; i < n; i++) {
+    st_sm_set_closed(tm->sms[i], out->closed[i] != 0);
+    uint8_t f = out->flow[i] ? (uint8_t)tm->low_pstate : 0;
+    uint8_t v = out->vlow[i] ? (uint8_t)tm->low_pstate : 0;
+    if (f != tm->sm_fstate[i]) {
+      st_tmachine_set_sm_clock(tm, i, rs->gpu->cfg.power.ps_hz[f]);
+    }
+    if ((f != tm->sm_fstate[i] || v != tm->sm_vstate[i]) && tm->power != NULL) {
+      st_power_set_sm(tm->power, i, t, f, v);
+    }
+    tm->sm_fstate[i] = f;
+    tm->sm_vstate[i] = v;
+  }
+  uint8_t gf = out->gflow ? (uint8_t)tm->low_pstate : 0;
+  uint8_t gv = out->gvlow ? (uint8_t)tm->low_pstate : 0;
+  if ((gf != tm->unc_fstate || gv != tm->unc_vstate) && tm->power != NULL) {
+    st_power_set_uncore(tm->power, t, gf, gv);
+  }
+  tm->unc_fstate = gf;
+  tm->unc_vstate = gv;
+  return ST_OK;
+}
+
+/* Core cycles from the next one on that skipping may jump over without
+ * hiding a dvfs sample's end or a P-state transition's end (each runs in
+ * full). */
+static uint64_t dvfs_skippable(const st_tmachine *tm) {
+  const dvfs_state *s = tm->dvfs->s;
+  const dvfs_params *p = tm->dvfs->p;
+  uint64_t q = (uint64_t)(p->sample - 1u - s->cnt % p->sample);
+  for (uint32_t i = 0; i < p->n_sms; i++) {
+    if (s->xcnt[i] != 0 && (uint64_t)s->xcnt[i] - 1 < q) {
+      q = (uint64_t)s->xcnt[i] - 1;
+    }
+  }
+  if (s->gxcnt != 0 && (uint64_t)s->gxcnt - 1 < q) {
+    q = (uint64_t)s->gxcnt - 1;
+  }
+  return q;
+}
+
 /* ---- the core phase of one time step --------------------------------------- */
 
 /* sim.check_skips: SM i runs a cycle that idle-cycle skipping would have
@@ -426,6 +538,9 @@ static st_status tick_core(run_state *rs, uint64_t t) {
   /* The front end: the thread-block scheduler places this cycle's blocks. */
   if (front) {
     rc = tm->tbs->dispatch(tm->tbs_state, &rs->host, tm->core.cycles, rs->err);
+    if (rc == ST_OK && tm->dvfs != NULL) {
+      rc = dvfs_cycle(rs, tm->core.cycles, true);
+    }
     if (rc != ST_OK) {
       return rc;
     }
@@ -810,21 +925,35 @@ static st_status skip_idle(run_state *rs) {
   for (uint32_t i = 0; i < tm->n_sms; i++) {
     const st_tclock *c = sm_clock(tm, i);
     uint64_t now = c->cycles; /* its next cycle to run */
+    /* The edges after the next one come at the period set since the last
+     * edge, if one was (a P-state change). */
+    uint64_t period = c->new_period != 0 ? c->new_period : c->period_ps;
     uint64_t e = st_sm_next_event(tm->sms[i], now - 1);
+    if (!tm->uniform && !st_mqueue_empty(&tm->inbox[i])) {
+      e = now; /* replies wait for its next edge */
+    }
     if (e != UINT64_MAX) {
-      uint64_t te = c->next_ps + (e - now) * c->period_ps;
+      uint64_t te = c->next_ps + (e - now) * period;
       t_event = te < t_event ? te : t_event;
     }
     if (tm->ctl_any) {
       uint64_t q = st_sm_units_skippable(tm->sms[i]);
       if (q != UINT64_MAX) {
-        uint64_t tq = c->next_ps + q * c->period_ps;
+        uint64_t tq = c->next_ps + q * period;
         t_limit = tq < t_limit ? tq : t_limit;
       }
       step_idle = step_idle || st_sm_units_step_idle(tm->sms[i]);
     }
   }
   uint64_t qp = st_tpower_skippable(tm);
+  if (tm->dvfs != NULL) {
+    /* The controller's next sample or transition end may open an SM or
+     * change a clock: an event. */
+    uint64_t qd = dvfs_skippable(tm);
+    uint64_t te = tm->core.next_ps + qd * tm->core.period_ps;
+    t_event = te < t_event ? te : t_event;
+    qp = qd < qp ? qd : qp;
+  }
   if (qp != UINT64_MAX) {
     /* A power sample's last cycle runs in full. */
     uint64_t tq = tm->core.next_ps + qp * tm->core.period_ps;
@@ -876,6 +1005,12 @@ static st_status skip_idle(run_state *rs) {
     }
   }
   st_tpower_skipped(tm, n_core, rs->q.n_resident > 0);
+  for (uint64_t k = 0; tm->dvfs != NULL && k < n_core; k++) {
+    st_status rc = dvfs_cycle(rs, tm->core.cycles + k, false);
+    if (rc != ST_OK) {
+      return rc;
+    }
+  }
   tm->core = core_after;
   st_tpower_after_edge(tm);
   skip_clock(&tm->icnt_clk, t);

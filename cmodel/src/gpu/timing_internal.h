@@ -53,6 +53,13 @@ struct st_tmachine {
    * and its scratch: per SM, the active warps and the activity counters. */
   struct st_power *power;
   bool power_traced;  /* --power-trace attached */
+  /* The occupancy-bubble controller (unit dvfs; NULL when dvfs.enable is
+   * false) and the operating point applied to each SM and the uncore
+   * (P-state indices: frequency, voltage). */
+  struct st_uinst *dvfs;
+  uint8_t *sm_fstate, *sm_vstate;
+  uint8_t unc_fstate, unc_vstate;
+  unsigned low_pstate;
   uint32_t *active;
   struct st_power_sm_act *pw_act;
   /* Per SM, the address last mapped to a sub-partition and the result: a
@@ -73,6 +80,9 @@ typedef struct st_snapshot {
   st_icnt_stats icnt;
   uint64_t core_cycles, dram_cycles, time_ps;
 } st_snapshot;
+
+/* Sets SM sm's clock to hz from its next cycle boundary on. */
+void st_tmachine_set_sm_clock(st_tmachine *tm, uint32_t sm, int64_t hz);
 
 /* The counters of the whole machine now. */
 void st_timing_snapshot(const st_tmachine *tm, st_snapshot *s);

@@ -416,14 +416,6 @@ static st_status dvfs_cycle(run_state *rs, uint64_t now, bool full) {
   if ((gf != tm->unc_fstate || gv != tm->unc_vstate) && tm->power != NULL) {
     st_power_set_uncore(tm->power, t, gf, gv);
   }
-  if (gf != tm->unc_fstate) {
-    /* GPU-level DVFS: the interconnect and the L2 scaled like the SMs (from
-     * their next edge on); DRAM keeps its clock. */
-    const st_config *cfg = &rs->gpu->cfg;
-    int64_t num = cfg->power.ps_hz[gf], den = cfg->power.ps_hz[0];
-    tm->icnt_clk.period_ps = period_of((int64_t)((__int128)cfg->gpu.icnt_clock * num / den));
-    tm->l2.period_ps = period_of((int64_t)((__int128)cfg->gpu.l2_clock * num / den));
-  }
   tm->unc_fstate = gf;
   tm->unc_vstate = gv;
   return ST_OK;

@@ -17,22 +17,8 @@ else
   exit 0
 fi
 
-# best wall seconds of `simtref run ARGS` over $reps runs
-best() {
-  b=""
-  i=0
-  while [ $i -lt "$reps" ]; do
-    "$simtref" run "$@" >"$tmp/out" 2>&1 || {
-      cat "$tmp/out" >&2
-      echo "cosim_bench: simtref run $* failed" >&2
-      exit 1
-    }
-    t=$(sed -n 's/.* in \([0-9.]*\) s: .*/\1/p' "$tmp/out" | tail -1)
-    b=$(awk -v a="${b:-$t}" -v c="$t" 'BEGIN { print (c < a ? c : a) }')
-    i=$((i + 1))
-  done
-  echo "$b"
-}
+bench=cosim_bench
+. "$(dirname "$0")/lib.inc"
 
 printf '%-6s %-16s %-8s %10s %10s %9s\n' workload policy cosim "C-only s" "cosim s" slowdown
 for w in bfs mm stn; do

@@ -10,22 +10,8 @@ reps=${2:-3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-# best wall seconds of `simtref run ARGS` over $reps runs
-best() {
-  b=""
-  i=0
-  while [ $i -lt "$reps" ]; do
-    "$simtref" run "$@" >"$tmp/out" 2>&1 || {
-      cat "$tmp/out" >&2
-      echo "power_bench: simtref run $* failed" >&2
-      exit 1
-    }
-    t=$(sed -n 's/.* in \([0-9.]*\) s: .*/\1/p' "$tmp/out" | tail -1)
-    b=$(awk -v a="${b:-$t}" -v c="$t" 'BEGIN { print (c < a ? c : a) }')
-    i=$((i + 1))
-  done
-  echo "$b"
-}
+bench=power_bench
+. "$(dirname "$0")/lib.inc"
 
 printf '%-34s %10s %10s %9s\n' run "off s" "on s" overhead
 for w in "bfs" "mm" "spmv" "kmn" "bfs_dp --variant dtbl -c k20c" "bfs_dp --variant pt -c k20c"; do

@@ -44,6 +44,25 @@ static char *file_part(const char *s) {
   return d;
 }
 
+/* Draws out_dir/NAME.gp, whose data and script were written: the exit
+ * status (gnuplot missing or failed: EXIT_FAIL, with the reason). */
+static int draw(const char *out_dir, const char *name) {
+  if (!sweep_plot_have_gnuplot()) {
+    fprintf(stderr,
+            "simtref plot: error: gnuplot not found in PATH (Debian: apt-get install "
+            "gnuplot-nox, or scripts/install-deps.sh); the data and script are written: "
+            "run `gnuplot %s.gp` in %s\n",
+            name, out_dir);
+    return EXIT_FAIL;
+  }
+  if (!sweep_plot_run(out_dir, name)) {
+    return EXIT_FAIL;
+  }
+  printf("wrote %s/%s.svg and %s.png (data %s.dat, script %s.gp)\n", out_dir, name, name, name,
+         name);
+  return EXIT_OK;
+}
+
 /* --power TRACE.csv: the trace over time. */
 static int plot_power(const char *csv, const char *dir, const char *out) {
   if (dir != NULL) {
@@ -68,17 +87,8 @@ static int plot_power(const char *csv, const char *dir, const char *out) {
   if (!cli_check_output_dir("plot", "the output directory", out_dir, true) ||
       !sweep_plot_power(csv, out_dir, name)) {
     status = EXIT_USAGE;
-  } else if (!sweep_plot_have_gnuplot()) {
-    fprintf(stderr,
-            "simtref plot: error: gnuplot not found in PATH (Debian: apt-get install "
-            "gnuplot-nox); the data and script are written: run `gnuplot %s.gp` in %s\n",
-            name, out_dir);
-    status = EXIT_FAIL;
-  } else if (!sweep_plot_run(out_dir, name)) {
-    status = EXIT_FAIL;
   } else {
-    printf("wrote %s/%s.svg and %s.png (data %s.dat, script %s.gp)\n", out_dir, name, name,
-           name, name);
+    status = draw(out_dir, name);
   }
   free(raw);
   free(name);
@@ -149,7 +159,6 @@ int cmd_plot(int argc, char **argv) {
   if (status == EXIT_OK && !cli_check_output_dir("plot", "the output directory", out_dir, true)) {
     status = EXIT_USAGE;
   }
-  bool have_gnuplot = sweep_plot_have_gnuplot();
   char *m = file_part(metric);
   char *k = sweep_key ? file_part(sweep_key) : NULL;
   for (size_t c = 0; status == EXIT_OK && c < e->n_cfg; c++) {
@@ -159,21 +168,7 @@ int cmd_plot(int argc, char **argv) {
     bool ok = sweep_key ? sweep_plot_lines(&res, c, metric, sweep_key, normalise ? base : -1,
                                            out_dir, name)
                         : sweep_plot_bars(&res, c, metric, (size_t)base, out_dir, name);
-    if (!ok) {
-      status = EXIT_USAGE;
-    } else if (!have_gnuplot) {
-      fprintf(stderr,
-              "simtref plot: error: gnuplot not found in PATH (Debian: apt-get install "
-              "gnuplot-nox, or scripts/install-deps.sh); the data and script are written: "
-              "run `gnuplot %s.gp` in %s\n",
-              name, out_dir);
-      status = EXIT_FAIL;
-    } else if (!sweep_plot_run(out_dir, name)) {
-      status = EXIT_FAIL;
-    } else {
-      printf("wrote %s/%s.svg and %s.png (data %s.dat, script %s.gp)\n", out_dir, name, name,
-             name, name);
-    }
+    status = ok ? draw(out_dir, name) : EXIT_USAGE;
     free(name);
     free(cfg);
   }

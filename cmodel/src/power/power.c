@@ -14,7 +14,7 @@ typedef struct pw_sm {
   uint64_t occ_acc;     /* active warps summed over the sample's core cycles */
   st_power_sm_act last; /* the counters at the last sample */
   double e[PW_SM_PARTS];/* joules, whole run */
-  double e_sample;      /* joules of the sample being closed (all parts) */
+  double occ_last;      /* the mean occupancy of the sample being closed (the trace) */
   uint64_t bubbles;     /* samples in a bubble */
   double e_bubble;      /* energy drawn in them */
   uint64_t ps_time[16]; /* ps spent at each frequency state */
@@ -208,7 +208,6 @@ void st_power_sample(st_power *pw, uint64_t cycle, uint64_t t_ps, const st_power
   double dt_ps = (double)(t_ps - pw->t_sample);
   double dt = dt_ps * 1e-12;
   uint64_t cycles = cycle - pw->cycle_sample;
-  double e_sms = 0.0;
   double part_row[PW_SM_PARTS + PW_UNC_PARTS];
   memset(part_row, 0, sizeof part_row);
   for (uint32_t i = 0; i < pw->n_sms; i++) {
@@ -244,7 +243,6 @@ void st_power_sample(st_power *pw, uint64_t cycle, uint64_t t_ps, const st_power
       tot += x[k];
     }
     pw->row_sm[i] = tot;
-    e_sms += tot;
     /* A bubble: mean occupancy below T over the sample, while a kernel ran. */
     if (busy && cycles > 0) {
       pw->sm_samples++;
@@ -260,7 +258,7 @@ void st_power_sample(st_power *pw, uint64_t cycle, uint64_t t_ps, const st_power
   if (pw->trace != NULL) {
     /* Occupancies before they restart. */
     for (uint32_t i = 0; i < pw->n_sms; i++) {
-      pw->sm[i].e_sample = cycles > 0 ? (double)pw->sm[i].occ_acc /
+      pw->sm[i].occ_last = cycles > 0 ? (double)pw->sm[i].occ_acc /
                                             ((double)pw->warp_slots * (double)cycles)
                                       : 0.0;
     }
@@ -304,14 +302,13 @@ void st_power_sample(st_power *pw, uint64_t cycle, uint64_t t_ps, const st_power
       fprintf(f, ",%.0f", (double)st_power_pstate_hz(pw, pw->sm[i].fstate) * 1e-6);
     }
     for (uint32_t i = 0; i < pw->n_sms; i++) {
-      fprintf(f, ",%.4f", pw->sm[i].e_sample);
+      fprintf(f, ",%.4f", pw->sm[i].occ_last);
     }
     for (int k = 0; k < PW_SM_PARTS + PW_UNC_PARTS; k++) {
       fprintf(f, ",%.3f", part_row[k] / dt);
     }
     fputc('\n', f);
   }
-  (void)e_sms;
   pw->t_sample = t_ps;
   pw->cycle_sample = cycle;
 }

@@ -363,7 +363,7 @@ static st_status dvfs_cycle(run_state *rs, uint64_t now, bool full) {
   memset(in, 0, sizeof *in);
   uint32_t n = tm->n_sms < DVFS_MAX_SMS ? tm->n_sms : DVFS_MAX_SMS;
   for (uint32_t i = 0; i < n; i++) {
-    uint32_t a = st_sm_active_warps(tm->sms[i]);
+    uint32_t a = tm->active[i]; /* gathered for this cycle (st_tpower_gather) */
     in->active[i] = (uint8_t)(a < 127 ? a : 127);
   }
   in->pending = st_launchq_unissued(&rs->q);
@@ -538,6 +538,9 @@ static st_status tick_core(run_state *rs, uint64_t t) {
   /* The front end: the thread-block scheduler places this cycle's blocks. */
   if (front) {
     rc = tm->tbs->dispatch(tm->tbs_state, &rs->host, tm->core.cycles, rs->err);
+    if (tm->dvfs != NULL || tm->power != NULL) {
+      st_tpower_gather(tm); /* after the cycle's placements */
+    }
     if (rc == ST_OK && tm->dvfs != NULL) {
       rc = dvfs_cycle(rs, tm->core.cycles, true);
     }
@@ -1003,6 +1006,9 @@ static st_status skip_idle(run_state *rs) {
         return rc;
       }
     }
+  }
+  if (tm->dvfs != NULL || tm->power != NULL) {
+    st_tpower_gather(tm);
   }
   st_tpower_skipped(tm, n_core, rs->q.n_resident > 0);
   for (uint64_t k = 0; tm->dvfs != NULL && k < n_core; k++) {

@@ -49,8 +49,9 @@ struct st_tmachine {
   struct st_uinst **gunits;
   uint32_t n_gunits;
   struct st_dtbl *dtbl; /* DTBL's AGT host (gpu/dtbl.h), when the GPU has DTBL */
-  /* The power model (gpu/timing_power.c; NULL with power.enabled false),
-   * and its scratch: per SM, the active warps and the activity counters. */
+  /* The power model (gpu/timing_power.c; NULL with power.enabled false);
+   * per SM, the active warps gathered for it and the bubble controller,
+   * and the power model's activity counters. */
   struct st_power *power;
   bool power_traced;  /* --power-trace attached */
   /* The occupancy-bubble controller (unit dvfs; NULL when dvfs.enable is

@@ -52,12 +52,15 @@ void st_tpower_counts(const st_tmachine *tm, st_power_sm_act *act, st_power_unc_
 }
 
 st_status st_tpower_create(st_tmachine *tm, const st_config *cfg, st_error *err) {
+  tm->active = calloc(tm->n_sms ? tm->n_sms : 1, sizeof *tm->active);
+  if (tm->active == NULL) {
+    return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
+  }
   if (!cfg->power.enabled) {
     return ST_OK;
   }
-  tm->active = calloc(tm->n_sms ? tm->n_sms : 1, sizeof *tm->active);
   tm->pw_act = calloc(tm->n_sms ? tm->n_sms : 1, sizeof *tm->pw_act);
-  if (tm->active == NULL || tm->pw_act == NULL) {
+  if (tm->pw_act == NULL) {
     return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
   }
   return st_power_create(cfg, tm->n_sms, tm->n_channels, &tm->power, err);
@@ -69,8 +72,7 @@ void st_tpower_destroy(st_tmachine *tm) {
   free(tm->pw_act);
 }
 
-/* The active warps of every SM now. */
-static void gather_active(st_tmachine *tm) {
+void st_tpower_gather(st_tmachine *tm) {
   for (uint32_t i = 0; i < tm->n_sms; i++) {
     tm->active[i] = st_sm_active_warps(tm->sms[i]);
   }
@@ -86,13 +88,9 @@ void st_tpower_sample_now(st_tmachine *tm) {
 }
 
 void st_tpower_front(st_tmachine *tm, bool busy) {
-  if (tm->power == NULL) {
-    return;
+  if (tm->power != NULL) {
+    st_power_occupancy(tm->power, tm->active, 1, busy);
   }
-  for (uint32_t i = 0; i < tm->n_sms; i++) {
-    st_power_occupancy1(tm->power, i, st_sm_active_warps(tm->sms[i]));
-  }
-  st_power_set_busy(tm->power, busy);
 }
 
 void st_tpower_after_edge(st_tmachine *tm) {
@@ -109,9 +107,7 @@ uint64_t st_tpower_skippable(const st_tmachine *tm) {
 }
 
 void st_tpower_skipped(st_tmachine *tm, uint64_t n, bool busy) {
-  if (tm->power == NULL || n == 0) {
-    return;
+  if (tm->power != NULL && n != 0) {
+    st_power_occupancy(tm->power, tm->active, n, busy);
   }
-  gather_active(tm);
-  st_power_occupancy(tm->power, tm->active, n, busy);
 }

@@ -180,12 +180,6 @@ void st_power_occupancy(st_power *pw, const uint32_t *active, uint64_t n, bool b
   }
 }
 
-void st_power_occupancy1(st_power *pw, uint32_t i, uint32_t active) {
-  pw->sm[i].occ_acc += active;
-}
-
-void st_power_set_busy(st_power *pw, bool busy) { pw->busy_now = pw->busy_now || busy; }
-
 bool st_power_sample_due(const st_power *pw, uint64_t cycle) {
   return cycle >= pw->cycle_sample + (uint64_t)pw->cfg->power.sample_cycles;
 }

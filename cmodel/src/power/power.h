@@ -103,11 +103,6 @@ int64_t st_power_pstate_hz(const st_power *pw, unsigned state);
  * active[i] active warps; busy: a kernel was resident. */
 void st_power_occupancy(st_power *pw, const uint32_t *active, uint64_t n, bool busy);
 
-/* One core cycle with `active` active warps on SM i (the busy flag: see
- * st_power_occupancy). */
-void st_power_occupancy1(st_power *pw, uint32_t i, uint32_t active);
-void st_power_set_busy(st_power *pw, bool busy);
-
 /* Whether `cycle` core cycles (edges) end a sample. */
 bool st_power_sample_due(const st_power *pw, uint64_t cycle);
 /* Core cycles from `cycle` edges on before the current sample ends. */

@@ -19,6 +19,7 @@ expect_in "$TMP/err" "no workload named 'qqqqqq' (see simtref list)"
 
 expect_exit 2 "$SIMTREF" run bfs --size large
 expect_in "$TMP/err" "bfs has the sizes small ("
+expect_in "$TMP/err" ", medium ("
 expect_in "$TMP/err" ") and paper ("
 expect_in "$TMP/err" "not 'large'"
 expect_empty "$TMP/out"

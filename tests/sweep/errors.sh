@@ -28,7 +28,7 @@ EOT
 expect_bad "$TMP/bad1.yaml"
 B=$TMP/bad1.yaml
 expect_in "$TMP/err" "$B:2:20: error: no workload named 'mmm' (did you mean 'mm'? see simtref list)"
-expect_in "$TMP/err" "$B:2:43: error: size: expected small or paper"
+expect_in "$TMP/err" "$B:2:43: error: size: expected small, medium or paper"
 expect_in "$TMP/err" "$B:2:61: error: unknown key 'colour' in a workload (expected one of: name, size, seed, label, variant, input)"
 expect_in "$TMP/err" "$B:2:75: error: workload 'histo' is listed twice (first at line 2; give one a label:)"
 expect_in "$TMP/err" "$B:3:17: error: no config 'nosuch'"

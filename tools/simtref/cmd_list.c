@@ -136,7 +136,7 @@ int cmd_list(int argc, char **argv) {
   while (st_workloads[n_wl] != NULL) {
     n_wl++;
   }
-  printf("\nworkloads (%zu; simtref run NAME [--size small|paper]), by source suite:\n", n_wl);
+  printf("\nworkloads (%zu; simtref run NAME [--size small|medium|paper]), by source suite:\n", n_wl);
   for (size_t s = 0; suites[s] != NULL; s++) {
     list_suite(suites[s]);
   }

@@ -14,7 +14,8 @@
 
 static const char *const run_usage =
     "usage: simtref run (WORKLOAD.yaml | NAME) [--functional] [-c CONFIG] [-s KEY=VALUE]...\n"
-    "                   [-o DIR] [--size small|paper] [--seed N] [--variant V] [--input I]\n"
+    "                   [-o DIR] [--size small|medium|paper] [--seed N] [--variant V]\n"
+    "                   [--input I] [--cpu [--threads N]]\n"
     "\n"
     "Runs a workload file (its launches, output buffers and expected files), or a\n"
     "benchmark of the suite by name (see simtref list), which checks its result\n"
@@ -27,7 +28,13 @@ static const char *const run_usage =
     "  -s, --set KEY=VALUE  override a configuration key (repeatable)\n"
     "  -o, --out DIR        write output buffers into DIR instead of beside the workload\n"
     "                       (made if missing)\n"
-    "  --size small|paper   benchmark size (default small; simtref list says what each is)\n"
+    "  --size small|medium|paper  benchmark size (default small; simtref list says what\n"
+    "                       each is)\n"
+    "  --cpu                run the benchmark's CPU version on the host instead (its\n"
+    "                       kernels' work on every host core, OpenMP): prints its\n"
+    "                       median time and a digest of its results, the same for any\n"
+    "                       thread count (docs/units/heteropdp.md)\n"
+    "  --threads N          host threads of --cpu (default: the host's cores)\n"
     "  --seed N             seed of the benchmark's input generator (default 1)\n"
     "  --variant V          the version of a benchmark that has several (the nested-\n"
     "                       parallel ones: flat, cdp; simtref list names them; default\n"
@@ -307,7 +314,7 @@ static int run_named(const st_workload_desc *wd, const st_config *cfg, st_wl_siz
   }
   char *choice = choice_words();
   char *ident = sw_fmt("%s --size %s --seed %" PRIu64 "%s", wd->name,
-                       size == ST_WL_PAPER ? "paper" : "small", seed, choice);
+                       st_wl_size_name(size), seed, choice);
   if (!prepare_gpu(gpu, ident)) {
     close_traces_as(true);
     st_gpu_destroy(gpu);
@@ -316,7 +323,7 @@ static int run_named(const st_workload_desc *wd, const st_config *cfg, st_wl_siz
     return EXIT_USAGE;
   }
   printf("simtref run %s%s (%s size, seed %" PRIu64 ") on %s (%s mode)\n", wd->name, choice,
-         size == ST_WL_PAPER ? "paper" : "small", seed, cfg->gpu.name,
+         st_wl_size_name(size), seed, cfg->gpu.name,
          cfg->sim.mode == ST_MODE_FUNCTIONAL ? "functional" : "timing");
   char verdict[512] = "";
   st_status rc = st_workload_run_choice(wd, gpu, size, seed, variant_arg, input_arg, NULL, stdout,
@@ -345,12 +352,37 @@ static int run_named(const st_workload_desc *wd, const st_config *cfg, st_wl_siz
     status = status != EXIT_OK ? status : st;
   }
   char *title = sw_fmt("simtref run %s --size %s --seed %" PRIu64 "%s -c %s", wd->name,
-                       size == ST_WL_PAPER ? "paper" : "small", seed, choice, cfg->gpu.name);
+                       st_wl_size_name(size), seed, choice, cfg->gpu.name);
   status = finish_export(status, title);
   free(title);
   free(choice);
   st_gpu_destroy(gpu);
   return status;
+}
+
+/* --cpu: the benchmark's CPU version on the host. */
+static int run_cpu(const st_workload_desc *wd, st_wl_size size, uint64_t seed, int threads) {
+  if (threads <= 0) {
+    threads = sw_host_cores();
+  }
+  char *choice = choice_words();
+  printf("simtref run %s%s --cpu (%s size, seed %" PRIu64 ") on the host, %d thread%s\n",
+         wd->name, choice, st_wl_size_name(size), seed, threads, threads == 1 ? "" : "s");
+  free(choice);
+  st_error err;
+  st_error_clear(&err);
+  double seconds = 0.0;
+  unsigned reps = 0;
+  uint64_t digest = 0;
+  st_status rc = st_workload_cpu_choice(wd, size, seed, input_arg, threads, NULL, stdout,
+                                        &seconds, &reps, &digest, &err);
+  if (rc != ST_OK) {
+    fprintf(stderr, "simtref run: error: %s\n", err.msg);
+    return rc == ST_ERR_USAGE ? EXIT_USAGE : EXIT_FAIL;
+  }
+  printf("  cpu: %.6f s per run (median of %u), %d threads\n  digest: %016" PRIx64 "\n",
+         seconds, reps, threads, digest);
+  return EXIT_OK;
 }
 
 /* The -s overrides that --cosim and --rtl-drives make, freed when the
@@ -377,6 +409,8 @@ static int run_command(int argc, char **argv) {
   bool functional = false, units_given = false;
   st_wl_size size = ST_WL_SMALL;
   const char *size_arg = NULL;
+  bool cpu_mode = false; /* --cpu */
+  int threads = 0;       /* --threads (0: the host's cores) */
   uint64_t seed = 1;
   for (int i = 1; i < argc; i++) {
     int taken = cli_take_config_arg(&args, argc, argv, &i);
@@ -403,6 +437,17 @@ static int run_command(int argc, char **argv) {
         return EXIT_USAGE;
       }
       *(a[2] == 'v' ? &variant_arg : &input_arg) = argv[++i];
+    } else if (strcmp(a, "--cpu") == 0) {
+      cpu_mode = true;
+    } else if (strcmp(a, "--threads") == 0) {
+      char *end = NULL;
+      const char *v = i + 1 < argc ? argv[++i] : "";
+      long x = strtol(v, &end, 10);
+      if (*v == '\0' || *end != '\0' || x < 1 || x > 1024) {
+        fprintf(stderr, "simtref run: error: --threads takes 1 to 1024, not '%s'\n", v);
+        return EXIT_USAGE;
+      }
+      threads = (int)x;
     } else if (strcmp(a, "--export-cuda") == 0) {
       if (i + 1 >= argc) {
         fprintf(stderr, "simtref run: error: --export-cuda needs a directory\n");
@@ -511,13 +556,15 @@ static int run_command(int argc, char **argv) {
                                    ? st_workload_find(file)
                                    : NULL;
   if (wd != NULL) {
-    if (size_arg != NULL && strcmp(size_arg, "small") == 0) {
-      size = ST_WL_SMALL;
-    } else if (size_arg != NULL && strcmp(size_arg, "paper") == 0) {
-      size = ST_WL_PAPER;
-    } else if (size_arg != NULL) {
-      fprintf(stderr, "simtref run: error: %s has the sizes small (%s) and paper (%s), not '%s'\n",
-              wd->name, wd->small, wd->paper, size_arg);
+    if (size_arg != NULL && !st_wl_size_parse(size_arg, &size)) {
+      fprintf(stderr, "simtref run: error: %s has the sizes small (%s), medium (%s) and paper "
+                      "(%s), not '%s'\n",
+              wd->name, wd->small, wd->medium != NULL ? wd->medium : "not defined", wd->paper,
+              size_arg);
+      return EXIT_USAGE;
+    }
+    if (size == ST_WL_MEDIUM && wd->medium == NULL) {
+      fprintf(stderr, "simtref run: error: %s has no medium size yet\n", wd->name);
       return EXIT_USAGE;
     }
     const char *bad = variant_arg != NULL && !st_wl_word_in(wd->variants, variant_arg) ? "variant"
@@ -529,7 +576,15 @@ static int run_command(int argc, char **argv) {
               bad[0] == 'v' ? variant_arg : input_arg, bad, list != NULL ? list : "none");
       return EXIT_USAGE;
     }
+    if (cpu_mode) {
+      return run_cpu(wd, size, seed, threads);
+    }
     return run_named(wd, &cfg, size, seed);
+  }
+  if (cpu_mode) {
+    fprintf(stderr, "simtref run: error: --cpu applies to the suite's benchmarks; %s is a "
+                    "workload file\n", file);
+    return EXIT_USAGE;
   }
   if (strchr(file, '/') == NULL && strstr(file, ".yaml") == NULL) {
     const char **names = sw_workload_names();

@@ -104,17 +104,17 @@ static bool want_label(exp_parser *p, const yaml_node_t *n, const char *what, ch
   return true;
 }
 
-static bool want_size(exp_parser *p, const yaml_node_t *n, bool *paper) {
+static bool want_size(exp_parser *p, const yaml_node_t *n, const char **size) {
+  static const char *const sizes[] = {"small", "medium", "paper"};
   const char *s = scalar(n);
-  if (s != NULL && strcmp(s, "small") == 0) {
-    *paper = false;
-  } else if (s != NULL && strcmp(s, "paper") == 0) {
-    *paper = true;
-  } else {
-    FAIL(p, n, "size: expected small or paper");
-    return false;
+  for (size_t i = 0; s != NULL && i < sizeof sizes / sizeof sizes[0]; i++) {
+    if (strcmp(s, sizes[i]) == 0) {
+      *size = sizes[i];
+      return true;
+    }
   }
-  return true;
+  FAIL(p, n, "size: expected small, medium or paper");
+  return false;
 }
 
 static bool want_seed(exp_parser *p, const yaml_node_t *n, uint64_t *seed) {
@@ -201,11 +201,11 @@ static void parse_overrides(exp_parser *p, yaml_node_t *n, sweep_override **list
 
 /* ---- sections ----------------------------------------------------------- */
 
-static void parse_workload(exp_parser *p, yaml_node_t *n, bool paper, uint64_t seed) {
+static void parse_workload(exp_parser *p, yaml_node_t *n, const char *size, uint64_t seed) {
   sweep_exp *e = p->exp;
   sweep_workload w;
   memset(&w, 0, sizeof w);
-  w.paper = paper;
+  w.size = size;
   w.seed = seed;
   w.line = NODE_LINE(n);
   w.col = NODE_COL(n);
@@ -220,7 +220,7 @@ static void parse_workload(exp_parser *p, yaml_node_t *n, bool paper, uint64_t s
         ok = want_label(p, v, "workload", w.name) && ok;
         name_node = v;
       } else if (key != NULL && strcmp(key, "size") == 0) {
-        ok = want_size(p, v, &w.paper) && ok;
+        ok = want_size(p, v, &w.size) && ok;
       } else if (key != NULL && strcmp(key, "seed") == 0) {
         ok = want_seed(p, v, &w.seed) && ok;
       } else if (key != NULL && strcmp(key, "label") == 0) {
@@ -242,7 +242,7 @@ static void parse_workload(exp_parser *p, yaml_node_t *n, bool paper, uint64_t s
       w.col = NODE_COL(name_node);
     }
   } else {
-    FAIL(p, n, "workload: expected a name or {name: N, size: small|paper, seed: S, label: L, "
+    FAIL(p, n, "workload: expected a name or {name: N, size: small|medium|paper, seed: S, label: L, "
                "variant: V, input: I}");
     ok = false;
   }
@@ -263,14 +263,14 @@ static void parse_workload(exp_parser *p, yaml_node_t *n, bool paper, uint64_t s
   e->wl[e->n_wl++] = w;
 }
 
-static void parse_workloads(exp_parser *p, yaml_node_t *n, bool paper, uint64_t seed) {
+static void parse_workloads(exp_parser *p, yaml_node_t *n, const char *size, uint64_t seed) {
   if (n->type == YAML_SEQUENCE_NODE) {
     for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top;
          it++) {
-      parse_workload(p, node(p, *it), paper, seed);
+      parse_workload(p, node(p, *it), size, seed);
     }
   } else if (n->type == YAML_SCALAR_NODE && !is_null(n)) {
-    parse_workload(p, n, paper, seed);
+    parse_workload(p, n, size, seed);
   } else {
     FAIL(p, n, "workloads: expected a list of benchmark names");
   }
@@ -414,7 +414,7 @@ static void parse_root(exp_parser *p, yaml_node_t *root) {
     }
   }
   enum { K_NAME, K_DESC, K_SIZE, K_SEED, K_WL, K_CFG, K_OVR, K_VAR, K_BASE };
-  bool paper = false;
+  const char *size = "small";
   uint64_t seed = 1;
   if (seen[K_NAME] != NULL) {
     want_label(p, seen[K_NAME], "name", e->name);
@@ -431,13 +431,13 @@ static void parse_root(exp_parser *p, yaml_node_t *root) {
     FAIL(p, seen[K_DESC], "description: expected text");
   }
   if (seen[K_SIZE] != NULL) {
-    want_size(p, seen[K_SIZE], &paper);
+    want_size(p, seen[K_SIZE], &size);
   }
   if (seen[K_SEED] != NULL) {
     want_seed(p, seen[K_SEED], &seed);
   }
   if (seen[K_WL] != NULL) {
-    parse_workloads(p, seen[K_WL], paper, seed);
+    parse_workloads(p, seen[K_WL], size, seed);
   }
   if (seen[K_CFG] != NULL) {
     parse_configs(p, seen[K_CFG]);

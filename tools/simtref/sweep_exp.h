@@ -27,7 +27,7 @@ typedef struct sweep_override {
 typedef struct sweep_workload {
   char name[SWEEP_LABEL_MAX];  /* the benchmark (simtref list) */
   char label[SWEEP_LABEL_MAX]; /* its directory name: name, unless label: is given */
-  bool paper;                  /* --size paper (else small) */
+  const char *size;            /* --size: "small", "medium" or "paper" (static text) */
   uint64_t seed;               /* --seed */
   char variant[SWEEP_LABEL_MAX]; /* --variant, "" for the default */
   char input[SWEEP_LABEL_MAX];   /* --input, "" for the default */

@@ -134,7 +134,7 @@ char **sweep_job_run_argv(const sweep_plan *plan, const sweep_job *job, const ch
   size_t n = 0;
   char seed[32];
   snprintf(seed, sizeof seed, "%" PRIu64, w->seed);
-  const char *words[] = {plan->self, "run", w->name, "--size", w->paper ? "paper" : "small",
+  const char *words[] = {plan->self, "run", w->name, "--size", w->size,
                          "--seed", seed};
   for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
     sw_argv_push(&v, &n, words[i]);
@@ -170,7 +170,7 @@ char *sweep_job_ident(const sweep_plan *plan, const sweep_job *job) {
   /* variant and input only when given: earlier jobs keep their identity */
   return sw_fmt("workload: %s\nsize: %s\nseed: %" PRIu64 "%s%s%s%s\nconfig_hash: %016" PRIx64
                 "\n",
-                w->name, w->paper ? "paper" : "small", w->seed, w->variant[0] ? "\nvariant: " : "",
+                w->name, w->size, w->seed, w->variant[0] ? "\nvariant: " : "",
                 w->variant, w->input[0] ? "\ninput: " : "", w->input, hash);
 }
 

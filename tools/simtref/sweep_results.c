@@ -184,7 +184,7 @@ bool sweep_results_write_csv(const sweep_results *res, const char *path) {
     const sweep_result *r = &res->r[i];
     const sweep_workload *w = &e->wl[j->w];
     fprintf(f, "%s,%s,%s,%s,%llu,%s", w->label, e->cfg[j->c].label, e->var[j->v].name,
-            w->paper ? "paper" : "small", (unsigned long long)w->seed, sweep_state_name(r->state));
+            w->size, (unsigned long long)w->seed, sweep_state_name(r->state));
     for (size_t k = 6; k < n_fixed; k++) {
       const sweep_json_member *m = sweep_stats_get(&r->stats, fixed_columns[k]);
       fputc(',', f);

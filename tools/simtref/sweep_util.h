@@ -69,4 +69,7 @@ void sw_near(const char *s, const char *const *names, char *out, size_t size);
 /* Seconds on a monotonic clock. */
 double sw_now(void);
 
+/* The host's online cores (at least 1). */
+int sw_host_cores(void);
+
 #endif

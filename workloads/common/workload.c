@@ -4,7 +4,9 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "simtref/error.h"
 
@@ -112,6 +114,7 @@ st_status st_workload_run_choice(const st_workload_desc *wd, st_gpu *gpu, st_wl_
   ctx.log = log;
   ctx.variant = variant;
   ctx.input = input;
+  ctx.threads = ST_WL_REFERENCE_THREADS;
   st_status rc = st_module_load_file(gpu, path, &ctx.mod, err);
   if (rc != ST_OK) {
     return rc;
@@ -121,6 +124,105 @@ st_status st_workload_run_choice(const st_workload_desc *wd, st_gpu *gpu, st_wl_
     snprintf(verdict, verdict_size, "%s", ctx.verdict);
   }
   return rc;
+}
+
+const char *st_wl_size_name(st_wl_size size) {
+  return size == ST_WL_PAPER ? "paper" : size == ST_WL_MEDIUM ? "medium" : "small";
+}
+
+bool st_wl_size_parse(const char *name, st_wl_size *size) {
+  static const st_wl_size all[] = {ST_WL_SMALL, ST_WL_MEDIUM, ST_WL_PAPER};
+  for (size_t i = 0; name != NULL && i < sizeof all / sizeof all[0]; i++) {
+    if (strcmp(name, st_wl_size_name(all[i])) == 0) {
+      *size = all[i];
+      return true;
+    }
+  }
+  return false;
+}
+
+st_status st_workload_cpu_choice(const st_workload_desc *wd, st_wl_size size, uint64_t seed,
+                                 const char *input, int threads, const st_wl_cpu_timer *timer,
+                                 FILE *log, double *seconds, unsigned *reps, uint64_t *digest,
+                                 st_error *err) {
+  if (wd->cpu == NULL) {
+    err->code = ST_ERR_USAGE;
+    snprintf(err->msg, sizeof err->msg, "workload %s has no CPU version", wd->name);
+    return ST_ERR_USAGE;
+  }
+  char ibuf[64];
+  if (check_choice(wd, "input", wd->inputs, input, err) != ST_OK) {
+    return ST_ERR_USAGE;
+  }
+  if (input == NULL && wd->inputs != NULL) {
+    input = first_word(wd->inputs, ibuf, sizeof ibuf);
+  }
+  st_wl_ctx ctx;
+  memset(&ctx, 0, sizeof ctx);
+  ctx.size = size;
+  ctx.seed = seed;
+  ctx.log = log;
+  ctx.input = input;
+  ctx.threads = threads < 1 ? 1 : threads;
+  ctx.timer = timer;
+  ctx.cpu_digest = UINT64_C(0xcbf29ce484222325);
+  st_status rc = wd->cpu(&ctx, err);
+  if (rc == ST_OK && ctx.cpu_reps == 0) {
+    err->code = ST_ERR_INTERNAL;
+    snprintf(err->msg, sizeof err->msg, "%s: its CPU version timed nothing", wd->name);
+    rc = ST_ERR_INTERNAL;
+  }
+  *seconds = ctx.cpu_seconds;
+  *reps = ctx.cpu_reps;
+  *digest = ctx.cpu_digest;
+  return rc;
+}
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+st_status st_wl_cpu_time(st_wl_ctx *ctx, void (*fn)(void *arg), void *arg) {
+  enum { MAX_REPS = 1000 };
+  double *t = malloc(MAX_REPS * sizeof *t);
+  if (t == NULL) {
+    return ST_ERR_NOMEM;
+  }
+  unsigned n = 0;
+  double total = 0.0;
+  for (;;) {
+    double t0 = now_seconds();
+    fn(arg);
+    t[n] = now_seconds() - t0;
+    total += t[n++];
+    bool more = ctx->timer != NULL && ctx->timer->again != NULL
+                    ? ctx->timer->again(ctx->timer->user, n, t[n - 1])
+                    : (n < 3 && total < 1.0) || total < 0.3;
+    if (!more || n == MAX_REPS) {
+      break;
+    }
+  }
+  qsort(t, n, sizeof *t, cmp_double);
+  ctx->cpu_seconds += n % 2 == 1 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
+  ctx->cpu_reps += n;
+  free(t);
+  return ST_OK;
+}
+
+void st_wl_cpu_digest(st_wl_ctx *ctx, const void *data, size_t bytes) {
+  const unsigned char *p = data;
+  uint64_t h = ctx->cpu_digest;
+  for (size_t i = 0; i < bytes; i++) {
+    h = (h ^ p[i]) * UINT64_C(0x100000001b3);
+  }
+  ctx->cpu_digest = h;
 }
 
 static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }

@@ -17,8 +17,28 @@
 
 typedef enum st_wl_size {
   ST_WL_SMALL = 0, /* seconds in timing mode; what the tests run */
-  ST_WL_PAPER      /* the seed's dataset size, or the nearest synthetic equivalent */
+  ST_WL_PAPER,     /* the seed's dataset size, or the nearest synthetic equivalent */
+  ST_WL_MEDIUM     /* between the two: a complete timing run on gtx480 in well under a
+                      minute, for studies that need every workload run to completion */
 } st_wl_size;
+
+/* "small", "medium", "paper". */
+const char *st_wl_size_name(st_wl_size size);
+/* Parses one of those names; false for anything else. */
+bool st_wl_size_parse(const char *name, st_wl_size *size);
+
+/* How st_wl_cpu_time repeats a CPU version's timed part: after each repetition
+ * it calls again() with the repetitions done and the last one's wall seconds;
+ * another runs while it returns true. NULL (the default): at least 3 and until
+ * 0.3 s have passed (fewer when they take over 1 s), at most 1000. */
+typedef struct st_wl_cpu_timer {
+  bool (*again)(void *user, unsigned reps_done, double last_seconds);
+  void *user;
+} st_wl_cpu_timer;
+
+/* The host threads a GPU run's CPU reference uses (fixed, so that a run is
+ * the same on any host; the reference's results do not depend on it). */
+#define ST_WL_REFERENCE_THREADS 2
 
 /* What a driver gets: a GPU to run on, the size, a seed, and where to log. */
 typedef struct st_wl_ctx {
@@ -32,6 +52,14 @@ typedef struct st_wl_ctx {
   const char *input;     /* one of the descriptor's inputs (its first by default), or NULL
                             when it lists none */
   char verdict[512];     /* the driver's one-line check result */
+  /* Host threads of the CPU version (>= 1). The GPU driver's reference may
+   * use them too: a CPU version's results never depend on the count. */
+  int threads;
+  /* CPU mode (desc->cpu, gpu and mod NULL): */
+  const st_wl_cpu_timer *timer; /* NULL: the default repetitions */
+  double cpu_seconds;    /* out: median wall seconds of one repetition (st_wl_cpu_time) */
+  unsigned cpu_reps;     /* out: repetitions timed */
+  uint64_t cpu_digest;   /* out: FNV-1a 64 of the outputs (st_wl_cpu_digest) */
 } st_wl_ctx;
 
 typedef struct st_workload_desc {
@@ -47,6 +75,7 @@ typedef struct st_workload_desc {
   const char *ptx;       /* PTX file, relative to workloads/<name>/ */
   const char *small;     /* what the small size is ("4096 nodes, avg degree 8") */
   const char *paper;     /* what the paper size is */
+  const char *medium;    /* what the medium size is */
   /* Versions of the same algorithm the workload can run, space-separated,
    * the default first ("flat cdp": the nested-parallel workloads' flat code
    * and device-side launches), or NULL for one version only. */
@@ -59,6 +88,14 @@ typedef struct st_workload_desc {
    * ctx->verdict saying what differs) when it is not, or the error of a
    * failed API call (message in *err). */
   st_status (*run)(st_wl_ctx *ctx, st_error *err);
+  /* The CPU version: what the workload's kernels compute, done on the host
+   * with ctx->threads threads (OpenMP), for a heterogeneous CPU/GPU choice
+   * (docs/units/heteropdp.md). Generates the same inputs as run() (size,
+   * seed, input; the variant does not matter), times the kernels' work with
+   * st_wl_cpu_time (input generation and checks excluded), then passes its
+   * outputs to st_wl_cpu_digest. The digest is the same for every thread
+   * count. ctx->gpu and ctx->mod are NULL. */
+  st_status (*cpu)(st_wl_ctx *ctx, st_error *err);
 } st_workload_desc;
 
 /* Every registered workload, NULL-terminated (workloads/registry.c). */
@@ -92,6 +129,14 @@ st_status st_workload_run_choice(const st_workload_desc *wd, st_gpu *gpu, st_wl_
                                  const char *dir, FILE *log, char *verdict, size_t verdict_size,
                                  st_error *err);
 
+/* Runs a workload's CPU version (wd->cpu) with the given threads and timer
+ * (NULL: the default). Fills *seconds (median of one repetition), *reps,
+ * *digest. A workload without one is ST_ERR_USAGE. */
+st_status st_workload_cpu_choice(const st_workload_desc *wd, st_wl_size size, uint64_t seed,
+                                 const char *input, int threads, const st_wl_cpu_timer *timer,
+                                 FILE *log, double *seconds, unsigned *reps, uint64_t *digest,
+                                 st_error *err);
+
 /* True if word is one of the space-separated words of list. */
 bool st_wl_word_in(const char *list, const char *word);
 
@@ -120,5 +165,18 @@ st_status st_wl_check_u32(st_wl_ctx *ctx, const char *what, const uint32_t *got,
  * abs for values near zero); NaN equals NaN. */
 st_status st_wl_check_f32(st_wl_ctx *ctx, const char *what, const float *got, const float *want,
                           size_t n, float rel, float abs);
+
+/* ---- helpers for CPU versions ----------------------------------------- */
+
+/* Times fn(arg), the CPU version's work: calls it once or more (ctx->timer)
+ * and adds the median seconds to ctx->cpu_seconds. A CPU version calls it
+ * once, around the whole computation (the kernels' work and the small host
+ * steps between launches that it needs to go on). fn must give the same
+ * result on every call: it starts from its inputs each time (copying them
+ * first when it works in place; the copy counts, as the GPU's transfers do). */
+st_status st_wl_cpu_time(st_wl_ctx *ctx, void (*fn)(void *arg), void *arg);
+
+/* Adds bytes of output to ctx->cpu_digest (FNV-1a 64, in call order). */
+void st_wl_cpu_digest(st_wl_ctx *ctx, const void *data, size_t bytes);
 
 #endif

@@ -212,6 +212,11 @@ typedef struct st_config {
     int64_t low_pstate;        /* the P-state a diverted SM goes to (-1: the lowest) */
   } dvfs;
   struct {
+    /* The host link, for HeteroPDP's GPU time (docs/units/heteropdp.md). */
+    int64_t bandwidth_mbps;    /* copy bandwidth, MB/s (10^6 bytes) */
+    int64_t latency_ns;        /* per copy */
+  } pcie;
+  struct {
     int64_t levels;           /* LaPerm: the highest priority level L */
     int64_t queue_entries;    /* on-chip queue entries per SM (the rest in global memory) */
     int64_t refill_latency;   /* an entry's load from the global-memory overflow */

@@ -443,6 +443,13 @@ const st_option st_options[] = {
     OPT_INT("dvfs.low_pstate", dvfs.low_pstate, -1, 15, "-1", "",
             "the P-state of a diverted SM (an index into power.pstates; -1: the lowest)"),
 
+    /* The host link (HeteroPDP's GPU time: docs/units/heteropdp.md) */
+    OPT_INT("pcie.bandwidth_mbps", pcie.bandwidth_mbps, 1, 1000000, "6000", "MB/s",
+            "host-to-device and device-to-host copy bandwidth (the link's effective rate: "
+            "PCIe 2.0 x16 moves about 6000 of its 8000 MB/s)"),
+    OPT_INT("pcie.latency_ns", pcie.latency_ns, 0, 1000000000, "10000", "ns",
+            "fixed cost of each copy (driver, DMA set-up, completion)"),
+
     /* LaPerm (cta_scheduler.policy laperm_*; docs/units/laperm.md, spec §1.3) */
     OPT_INT("laperm.levels", laperm.levels, 1, 15, "4", "levels",
             "LaPerm: the highest priority level L (a launch gets its parent block's level + 1, "

@@ -19,11 +19,11 @@
 #include "workload.h"
 #include "myc_model.h"
 
-/* small: 40 instances, 1 ms; medium: 100 instances, 5 ms; paper: 100 instances,
+/* small: 40 instances, 1 ms; medium: 100 instances, 2 ms; paper: 100 instances,
  * 400 ms (one stimulus period). */
 static void myc_dims(st_wl_size size, int *n, int *span) {
   *n = size == ST_WL_SMALL ? 40 : 100;
-  *span = size == ST_WL_PAPER ? 400 : size == ST_WL_MEDIUM ? 5 : 1;
+  *span = size == ST_WL_PAPER ? 400 : size == ST_WL_MEDIUM ? 2 : 1;
 }
 
 static const float myc_rest[MYC_NEQ] = {-84.57f, 0.0056f, 0.011f, 0.988f,
@@ -195,7 +195,7 @@ const st_workload_desc st_wl_myc = {
     .ptx = "myc.ptx",
     .small = "40 instances (2 CTAs of 32 threads), 1 ms",
     .paper = "100 instances (the seed's 100 nodes; 4 CTAs of 32 threads), 400 ms (one beat)",
-    .medium = "100 instances (4 CTAs of 32 threads), 5 ms (the stimulus and the upstroke)",
+    .medium = "100 instances (4 CTAs of 32 threads), 2 ms",
     .run = run,
     .cpu = cpu,
 };

@@ -37,7 +37,8 @@ static hot_coef make_coef(int rows, int cols) {
  * fma(((S + N) - 2t) , ry1, p), then the east/west term, the ambient term,
  * and t + sdc * sum, each an fma.rn.f32 in the PTX. */
 static void cpu_step(const float *p, const float *t, float *out, int rows, int cols,
-                     const hot_coef *c) {
+                     const hot_coef *c, int threads) {
+#pragma omp parallel for num_threads(threads) schedule(static)
   for (int y = 0; y < rows; y++) {
     int yn = y > 0 ? y - 1 : y, ys = y < rows - 1 ? y + 1 : y;
     for (int x = 0; x < cols; x++) {
@@ -54,11 +55,74 @@ static void cpu_step(const float *p, const float *t, float *out, int rows, int c
   }
 }
 
+/* small: 64x64 cells, 4 steps at pyramid height 2 (2 launches of 6x6 CTAs);
+ * medium: 256x256 cells, 8 steps (4 launches of 22x22); paper: 512x512
+ * cells, 8 steps at pyramid height 2 (4 launches of 43x43). */
+static int hot_cells(st_wl_size size) {
+  return size == ST_WL_PAPER ? 512 : size == ST_WL_MEDIUM ? 256 : 64;
+}
+
+static int hot_steps(st_wl_size size) { return size == ST_WL_SMALL ? 4 : 8; }
+
+static void hot_inputs(uint64_t seed, size_t cells, float *temp, float *power) {
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed);
+  for (size_t i = 0; i < cells; i++) {
+    temp[i] = 323.0f + 20.0f * st_wl_rng_unit(&r);
+    power[i] = 2.0e-3f * st_wl_rng_unit(&r);
+  }
+}
+
+/* The CPU version: every time step over the whole grid (rows on every
+ * thread), from a copy of the initial temperatures, ping-ponging two
+ * buffers. */
+typedef struct hot_cpu_args {
+  const float *power, *temp0;
+  float *buf[2];
+  float *result;
+  int n, total, threads;
+  hot_coef c;
+} hot_cpu_args;
+
+static void hot_cpu_work(void *arg) {
+  hot_cpu_args *a = arg;
+  size_t cells = (size_t)a->n * (size_t)a->n;
+  memcpy(a->buf[0], a->temp0, cells * sizeof(float));
+  int src = 0;
+  for (int s = 0; s < a->total; s++) {
+    cpu_step(a->power, a->buf[src], a->buf[1 - src], a->n, a->n, &a->c, a->threads);
+    src = 1 - src;
+  }
+  a->result = a->buf[src];
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  int n = hot_cells(ctx->size);
+  size_t cells = (size_t)n * n;
+  float *power = malloc(cells * sizeof *power);
+  float *temp = malloc(cells * sizeof *temp);
+  hot_cpu_args a = {.power = power, .temp0 = temp,
+                    .buf = {malloc(cells * sizeof(float)), malloc(cells * sizeof(float))},
+                    .n = n, .total = hot_steps(ctx->size), .threads = ctx->threads,
+                    .c = make_coef(n, n)};
+  st_status rc = power && temp && a.buf[0] && a.buf[1] ? ST_OK : ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    hot_inputs(ctx->seed, cells, temp, power);
+    rc = st_wl_cpu_time(ctx, hot_cpu_work, &a);
+  }
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, a.result, cells * sizeof(float));
+  }
+  free(power);
+  free(temp);
+  free(a.buf[0]);
+  free(a.buf[1]);
+  return rc;
+}
+
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  /* small: 64x64 cells, 4 steps at pyramid height 2 (2 launches of 6x6 CTAs);
-   * paper: 512x512 cells, 8 steps at pyramid height 2 (4 launches of 43x43). */
-  int paper = ctx->size == ST_WL_PAPER;
-  int n = paper ? 512 : 64, ph = 2, total = paper ? 8 : 4;
+  int n = hot_cells(ctx->size), ph = 2, total = hot_steps(ctx->size);
   size_t cells = (size_t)n * n;
   float *power = malloc(cells * sizeof *power);
   float *temp = malloc(cells * sizeof *temp);
@@ -68,12 +132,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   st_status rc = power && temp && ref && ref2 && got ? ST_OK : ST_ERR_NOMEM;
   hot_coef c = make_coef(n, n);
   if (rc == ST_OK) {
-    st_wl_rng r;
-    st_wl_rng_seed(&r, ctx->seed);
-    for (size_t i = 0; i < cells; i++) {
-      temp[i] = 323.0f + 20.0f * st_wl_rng_unit(&r);
-      power[i] = 2.0e-3f * st_wl_rng_unit(&r);
-    }
+    hot_inputs(ctx->seed, cells, temp, power);
   }
   st_gpu *gpu = ctx->gpu;
   uint64_t d_p = 0, d_t[2] = {0, 0};
@@ -98,7 +157,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (rc == ST_OK) {
     memcpy(ref, temp, cells * sizeof *ref);
     for (int s = 0; s < total; s++) {
-      cpu_step(power, ref, ref2, n, n, &c);
+      cpu_step(power, ref, ref2, n, n, &c, ctx->threads);
       float *tmp = ref;
       ref = ref2;
       ref2 = tmp;
@@ -132,5 +191,7 @@ const st_workload_desc st_wl_hot = {
     .small = "64x64 cells, 4 steps at pyramid height 2 (2 launches of 6x6 CTAs)",
     .paper = "512x512 cells (the seeds' dataset), 8 steps at pyramid height 2 (4 launches of "
              "43x43 CTAs)",
+    .medium = "256x256 cells, 8 steps at pyramid height 2 (4 launches of 22x22 CTAs)",
     .run = run,
+    .cpu = cpu,
 };

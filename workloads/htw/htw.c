@@ -152,15 +152,122 @@ static void cpu_track(const htw_params *p, const float *frame, int *prow, int *p
   }
 }
 
+/* Rodinia's constants at paper size: sSize 40, tSize 25, maxMove 10, alpha
+ * 0.87, 20 + 31 points, 20 frames (its run script); template update every
+ * 10 frames. Medium: half the frame size, radii and blob width, 10 + 15
+ * points, 21x21 templates, +-3 px, 10 frames with an update every 5. */
+static htw_cfg htw_config(st_wl_size size) {
+  return size == ST_WL_PAPER
+             ? (htw_cfg){656, 744, 20, 31, 40, 25, 10, 20, 10,
+                         100.0f, 85.0f, 150.0f, 165.0f, 5.0f, 0.08f}
+         : size == ST_WL_MEDIUM
+             ? (htw_cfg){328, 372, 10, 15, 18, 10, 3, 10, 5,
+                         50.0f, 42.5f, 75.0f, 82.5f, 2.5f, 0.08f}
+             : (htw_cfg){128, 144, 3, 5, 12, 6, 4, 3, 2,
+                         22.0f, 20.0f, 44.0f, 52.0f, 2.5f, 0.06f};
+}
+
+/* The points' angles on their walls and their first positions (a pixel or
+ * so off the blobs), the first draws from the generator r. */
+static void htw_points(const htw_cfg *c, st_wl_rng *r, float *ang, int *row, int *col) {
+  for (int k = 0; k < c->endo + c->epi; k++) {
+    int endo = k < c->endo, n = endo ? c->endo : c->epi, i = endo ? k : k - c->endo;
+    ang[k] = 6.2831853f * ((float)i + 0.3f * st_wl_rng_unit(r)) / (float)n;
+    float y, x;
+    blob_pos(c, ang, k, 0, &y, &x);
+    row[k] = (int)lrintf(y) + (int)st_wl_rng_below(r, 3) - 1;
+    col[k] = (int)lrintf(x) + (int)st_wl_rng_below(r, 3) - 1;
+  }
+}
+
+static htw_params htw_frame_params(const htw_cfg *c, int f) {
+  return (htw_params){c->rows, c->cols, c->s, c->t, c->m, f, c->frames, c->update,
+                      0.87f, 1.0f - 0.87f};
+}
+
+/* One frame's tracking of every point, points on every thread (each point's
+ * state is its own). */
+static void htw_track_all(const htw_params *p, const float *frame, int np, int *prow, int *pcol,
+                          float *tm, int *trk_row, int *trk_col, float *trk_score,
+                          int threads) {
+  int TT = (2 * p->t + 1) * (2 * p->t + 1);
+#pragma omp parallel for num_threads(threads) schedule(dynamic)
+  for (int k = 0; k < np; k++) {
+    float win[MAXW * MAXW], scr[MAXSCR];
+    cpu_track(p, frame, prow, pcol, tm + (size_t)k * TT, trk_row, trk_col, trk_score, k, win,
+              scr);
+  }
+}
+
+/* The CPU version: every frame's tracking in order, from the first
+ * positions. */
+typedef struct htw_cpu_args {
+  const htw_cfg *c;
+  const float *frames;
+  const int *row0, *col0;
+  int *prow, *pcol, *trk;
+  float *score, *tm;
+  int threads;
+} htw_cpu_args;
+
+static void htw_cpu_work(void *arg) {
+  htw_cpu_args *a = arg;
+  const htw_cfg *c = a->c;
+  int np = c->endo + c->epi;
+  size_t npix = (size_t)c->rows * c->cols, nrec = (size_t)np * c->frames;
+  memcpy(a->prow, a->row0, (size_t)np * sizeof(int));
+  memcpy(a->pcol, a->col0, (size_t)np * sizeof(int));
+  for (int f = 0; f < c->frames; f++) {
+    htw_params p = htw_frame_params(c, f);
+    htw_track_all(&p, a->frames + (size_t)f * npix, np, a->prow, a->pcol, a->tm, a->trk,
+                  a->trk + nrec, a->score, a->threads);
+  }
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  htw_cfg c = htw_config(ctx->size);
+  int np = c.endo + c.epi, T = 2 * c.t + 1, TT = T * T;
+  size_t npix = (size_t)c.rows * c.cols, nrec = (size_t)np * c.frames;
+  float *frames = malloc((size_t)c.frames * npix * sizeof *frames);
+  float *ang = malloc((size_t)np * sizeof *ang);
+  int *row0 = malloc((size_t)np * sizeof *row0), *col0 = malloc((size_t)np * sizeof *col0);
+  htw_cpu_args a = {.c = &c, .frames = frames, .row0 = row0, .col0 = col0,
+                    .prow = malloc((size_t)np * sizeof(int)),
+                    .pcol = malloc((size_t)np * sizeof(int)),
+                    .trk = malloc(nrec * 2 * sizeof(int)), .score = malloc(nrec * sizeof(float)),
+                    .tm = malloc((size_t)np * TT * sizeof(float)), .threads = ctx->threads};
+  st_status rc = frames && ang && row0 && col0 && a.prow && a.pcol && a.trk && a.score && a.tm
+                     ? ST_OK
+                     : ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    st_wl_rng r;
+    st_wl_rng_seed(&r, ctx->seed);
+    htw_points(&c, &r, ang, row0, col0);
+    for (int f = 0; f < c.frames; f++) {
+      make_frame(&c, ang, f, &r, frames + (size_t)f * npix);
+    }
+    rc = st_wl_cpu_time(ctx, htw_cpu_work, &a);
+  }
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, a.trk, nrec * 2 * sizeof(int));
+    st_wl_cpu_digest(ctx, a.score, nrec * sizeof(float));
+    st_wl_cpu_digest(ctx, a.tm, (size_t)np * TT * sizeof(float));
+  }
+  free(frames);
+  free(ang);
+  free(row0);
+  free(col0);
+  free(a.prow);
+  free(a.pcol);
+  free(a.trk);
+  free(a.score);
+  free(a.tm);
+  return rc;
+}
+
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int paper = ctx->size == ST_WL_PAPER;
-  /* Rodinia's constants at paper size: sSize 40, tSize 25, maxMove 10, alpha
-   * 0.87, 20 + 31 points, 20 frames (its run script); template update every
-   * 10 frames. */
-  htw_cfg c = paper ? (htw_cfg){656, 744, 20, 31, 40, 25, 10, 20, 10,
-                                100.0f, 85.0f, 150.0f, 165.0f, 5.0f, 0.08f}
-                    : (htw_cfg){128, 144, 3, 5, 12, 6, 4, 3, 2,
-                                22.0f, 20.0f, 44.0f, 52.0f, 2.5f, 0.06f};
+  htw_cfg c = htw_config(ctx->size);
   int np = c.endo + c.epi, T = 2 * c.t + 1, TT = T * T, P = 2 * c.m + 1;
   size_t npix = (size_t)c.rows * c.cols, fbytes = npix * sizeof(float);
   size_t nrec = (size_t)np * c.frames;
@@ -170,9 +277,8 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   int *trk = malloc(nrec * 2 * sizeof *trk), *rtrk = malloc(nrec * 2 * sizeof *rtrk);
   float *score = malloc(nrec * sizeof *score), *rscore = malloc(nrec * sizeof *rscore);
   float *tm = malloc((size_t)np * TT * sizeof *tm), *rtm = malloc((size_t)np * TT * sizeof *rtm);
-  float *win = malloc(MAXW * MAXW * sizeof *win), *scr = malloc(MAXSCR * sizeof *scr);
   st_status rc = img && ang && row && col && rrow && rcol && trk && rtrk && score && rscore &&
-                         tm && rtm && win && scr
+                         tm && rtm
                      ? ST_OK
                      : ST_ERR_NOMEM;
   /* the kernel's shared arrays must hold these sizes */
@@ -186,14 +292,9 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   st_wl_rng_seed(&r, ctx->seed);
   uint64_t d_frame = 0, d_row = 0, d_col = 0, d_tm = 0, d_trow = 0, d_tcol = 0, d_score = 0;
   if (rc == ST_OK) {
-    for (int k = 0; k < np; k++) {
-      int endo = k < c.endo, n = endo ? c.endo : c.epi, i = endo ? k : k - c.endo;
-      ang[k] = 6.2831853f * ((float)i + 0.3f * st_wl_rng_unit(&r)) / (float)n;
-      float y, x;
-      blob_pos(&c, ang, k, 0, &y, &x);
-      row[k] = rrow[k] = (int)lrintf(y) + (int)st_wl_rng_below(&r, 3) - 1;
-      col[k] = rcol[k] = (int)lrintf(x) + (int)st_wl_rng_below(&r, 3) - 1;
-    }
+    htw_points(&c, &r, ang, row, col);
+    memcpy(rrow, row, (size_t)np * sizeof *rrow);
+    memcpy(rcol, col, (size_t)np * sizeof *rcol);
     rc = st_wl_upload(gpu, NULL, fbytes, &d_frame, err);
   }
   if (rc == ST_OK) rc = st_wl_upload(gpu, row, np * 4, &d_row, err);
@@ -208,7 +309,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   for (int f = 0; rc == ST_OK && f < c.frames; f++) {
     make_frame(&c, ang, f, &r, img);
     rc = st_memcpy_htod(gpu, d_frame, img, fbytes, err);
-    htw_params p = {c.rows, c.cols, c.s, c.t, c.m, f, c.frames, c.update, 0.87f, 1.0f - 0.87f};
+    htw_params p = htw_frame_params(&c, f);
     st_arg args[] = {ST_ARG_PTR(d_frame), ST_ARG_PTR(d_row),   ST_ARG_PTR(d_col),
                      ST_ARG_PTR(d_tm),    ST_ARG_PTR(d_trow),  ST_ARG_PTR(d_tcol),
                      ST_ARG_PTR(d_score), ST_ARG_BYTES(&p, sizeof p)};
@@ -216,9 +317,10 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
       rc = st_launch(gpu, ctx->mod, "htw_track", st_dim3_make((uint32_t)np, 1, 1),
                      st_dim3_make(NT, 1, 1), smem, args, 8, err);
     }
+    if (rc == ST_OK) {
+      htw_track_all(&p, img, np, rrow, rcol, rtm, rtrk, rtrk + nrec, rscore, ctx->threads);
+    }
     for (int k = 0; rc == ST_OK && k < np; k++) {
-      cpu_track(&p, img, rrow, rcol, rtm + (size_t)k * TT, rtrk, rtrk + nrec, rscore, k, win,
-                scr);
       float by, bx;
       blob_pos(&c, ang, k, f, &by, &bx);
       err_sum += hypot((double)rrow[k] - by, (double)rcol[k] - bx);
@@ -268,8 +370,6 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   free(rscore);
   free(tm);
   free(rtm);
-  free(win);
-  free(scr);
   return rc;
 }
 
@@ -289,5 +389,8 @@ const st_workload_desc st_wl_htw = {
              "frames",
     .paper = "656x744 frames (the seeds' video size), 20 + 31 points, 51x51 templates, 81x81 "
              "search areas (+-10 px), 20 frames (Rodinia's run script)",
+    .medium = "328x372 frames, 10 + 15 points, 21x21 templates, 37x37 search areas (+-3 px), "
+              "10 frames, template update every 5",
     .run = run,
+    .cpu = cpu,
 };

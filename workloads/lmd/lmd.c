@@ -94,11 +94,13 @@ static void make_boxes(lmd_box *box, int bx, int by, int bz) {
   }
 }
 
-/* The kernel's arithmetic for every particle; mag gets, per component, the
- * sum of the absolute values of the terms (for the tolerance). */
+/* The kernel's arithmetic for every particle, home boxes on every thread;
+ * mag (when not NULL) gets, per component, the sum of the absolute values of
+ * the terms (for the tolerance). */
 static void cpu_lmd(const lmd_box *box, int nboxes, float alpha, const lmd_vec *rv,
-                    const float *qv, lmd_vec *fv, lmd_vec *mag) {
+                    const float *qv, lmd_vec *fv, lmd_vec *mag, int threads) {
   float a2 = 2.0f * alpha * alpha;
+#pragma omp parallel for num_threads(threads) schedule(dynamic)
   for (int bx = 0; bx < nboxes; bx++) {
     const lmd_box *h = &box[bx];
     for (int i = 0; i < LMD_PAR_PER_BOX; i++) {
@@ -120,14 +122,18 @@ static void cpu_lmd(const lmd_box *box, int nboxes, float alpha, const lmd_vec *
           f.x = fmaf(q, dx * fs, f.x);
           f.y = fmaf(q, dy * fs, f.y);
           f.z = fmaf(q, dz * fs, f.z);
-          mv += fabs((double)q * vij);
-          mx += fabs((double)q * dx * fs);
-          my += fabs((double)q * dy * fs);
-          mz += fabs((double)q * dz * fs);
+          if (mag != NULL) {
+            mv += fabs((double)q * vij);
+            mx += fabs((double)q * dx * fs);
+            my += fabs((double)q * dy * fs);
+            mz += fabs((double)q * dz * fs);
+          }
         }
       }
       fv[h->offset + i] = f;
-      mag[h->offset + i] = (lmd_vec){(float)mv, (float)mx, (float)my, (float)mz};
+      if (mag != NULL) {
+        mag[h->offset + i] = (lmd_vec){(float)mv, (float)mx, (float)my, (float)mz};
+      }
     }
   }
 }
@@ -162,11 +168,76 @@ static st_status check(st_wl_ctx *ctx, const float *got, const float *want, cons
   return ST_ERR_MISMATCH;
 }
 
+/* Paper: Rodinia's cube of boxes1d = 10. Medium: the cube of boxes1d = 2.
+ * Small: 2x2x1, the smallest grid where every box has neighbours along two
+ * axes and on the diagonal. */
+static void lmd_grid(st_wl_size size, int *bx, int *by, int *bz) {
+  *bx = *by = size == ST_WL_PAPER ? 10 : 2;
+  *bz = size == ST_WL_PAPER ? 10 : size == ST_WL_MEDIUM ? 2 : 1;
+}
+
+/* Positions-and-potentials and charges, as Rodinia draws them. */
+static void lmd_inputs(uint64_t seed, size_t npar, lmd_vec *rv, float *qv) {
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed);
+  for (size_t i = 0; i < npar; i++) {
+    rv[i].v = (float)(st_wl_rng_below(&r, 10) + 1) / 10.0f;
+    rv[i].x = (float)(st_wl_rng_below(&r, 10) + 1) / 10.0f;
+    rv[i].y = (float)(st_wl_rng_below(&r, 10) + 1) / 10.0f;
+    rv[i].z = (float)(st_wl_rng_below(&r, 10) + 1) / 10.0f;
+  }
+  for (size_t i = 0; i < npar; i++) {
+    qv[i] = (float)(st_wl_rng_below(&r, 10) + 1) / 10.0f;
+  }
+}
+
+#define LMD_ALPHA 0.5f
+
+/* The CPU version: the potential and force of every particle, home boxes on
+ * every thread. */
+typedef struct lmd_cpu_args {
+  const lmd_box *box;
+  const lmd_vec *rv;
+  const float *qv;
+  lmd_vec *fv;
+  int nboxes, threads;
+} lmd_cpu_args;
+
+static void lmd_cpu_work(void *arg) {
+  lmd_cpu_args *l = arg;
+  cpu_lmd(l->box, l->nboxes, LMD_ALPHA, l->rv, l->qv, l->fv, NULL, l->threads);
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  int bx, by, bz;
+  lmd_grid(ctx->size, &bx, &by, &bz);
+  int nboxes = bx * by * bz;
+  size_t npar = (size_t)nboxes * LMD_PAR_PER_BOX;
+  lmd_box *box = malloc((size_t)nboxes * sizeof *box);
+  lmd_vec *rv = malloc(npar * sizeof *rv);
+  float *qv = malloc(npar * sizeof *qv);
+  lmd_vec *fv = malloc(npar * sizeof *fv);
+  st_status rc = box && rv && qv && fv ? ST_OK : ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    make_boxes(box, bx, by, bz);
+    lmd_inputs(ctx->seed, npar, rv, qv);
+    lmd_cpu_args l = {box, rv, qv, fv, nboxes, ctx->threads};
+    rc = st_wl_cpu_time(ctx, lmd_cpu_work, &l);
+  }
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, fv, npar * sizeof *fv);
+  }
+  free(box);
+  free(rv);
+  free(qv);
+  free(fv);
+  return rc;
+}
+
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  /* Paper: Rodinia's cube of boxes1d = 10. Small: 2x2x1, the smallest grid
-   * where every box has neighbours along two axes and on the diagonal. */
-  int paper = ctx->size == ST_WL_PAPER;
-  int bx = paper ? 10 : 2, by = paper ? 10 : 2, bz = paper ? 10 : 1;
+  int bx, by, bz;
+  lmd_grid(ctx->size, &bx, &by, &bz);
   int nboxes = bx * by * bz;
   size_t npar = (size_t)nboxes * LMD_PAR_PER_BOX;
   lmd_box *box = malloc((size_t)nboxes * sizeof *box);
@@ -178,24 +249,14 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   uint64_t d_box = 0, d_rv = 0, d_qv = 0, d_fv = 0;
   st_status rc = box && rv && qv && fv && want && mag ? ST_OK : ST_ERR_NOMEM;
   if (rc == ST_OK) {
-    st_wl_rng r;
-    st_wl_rng_seed(&r, ctx->seed);
     make_boxes(box, bx, by, bz);
-    for (size_t i = 0; i < npar; i++) {
-      rv[i].v = (float)(st_wl_rng_below(&r, 10) + 1) / 10.0f;
-      rv[i].x = (float)(st_wl_rng_below(&r, 10) + 1) / 10.0f;
-      rv[i].y = (float)(st_wl_rng_below(&r, 10) + 1) / 10.0f;
-      rv[i].z = (float)(st_wl_rng_below(&r, 10) + 1) / 10.0f;
-    }
-    for (size_t i = 0; i < npar; i++) {
-      qv[i] = (float)(st_wl_rng_below(&r, 10) + 1) / 10.0f;
-    }
+    lmd_inputs(ctx->seed, npar, rv, qv);
     rc = st_wl_upload(ctx->gpu, box, (uint64_t)nboxes * sizeof *box, &d_box, err);
   }
   if (rc == ST_OK) rc = st_wl_upload(ctx->gpu, rv, npar * sizeof *rv, &d_rv, err);
   if (rc == ST_OK) rc = st_wl_upload(ctx->gpu, qv, npar * sizeof *qv, &d_qv, err);
   if (rc == ST_OK) rc = st_wl_upload(ctx->gpu, NULL, npar * sizeof *fv, &d_fv, err);
-  lmd_par par = {0.5f};
+  lmd_par par = {LMD_ALPHA};
   lmd_dim dim = {bx,
                  by,
                  bz,
@@ -214,7 +275,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   }
   if (rc == ST_OK) rc = st_memcpy_dtoh(ctx->gpu, fv, d_fv, npar * sizeof *fv, err);
   if (rc == ST_OK) {
-    cpu_lmd(box, nboxes, par.alpha, rv, qv, want, mag);
+    cpu_lmd(box, nboxes, par.alpha, rv, qv, want, mag, ctx->threads);
     rc = check(ctx, (const float *)fv, (const float *)want, (const float *)mag, npar * 4);
   }
   if (rc == ST_OK && ctx->log != NULL) {
@@ -243,5 +304,7 @@ const st_workload_desc st_wl_lmd = {
     .small = "2x2x1 boxes of 100 particles (1 launch of 4 CTAs, 3 neighbours each)",
     .paper = "10x10x10 boxes of 100 particles (CAWA's \"10 nodes\": boxes1d 10), 1 launch of "
              "1000 CTAs",
+    .medium = "2x2x2 boxes of 100 particles (1 launch of 8 CTAs, 7 neighbours each)",
     .run = run,
+    .cpu = cpu,
 };

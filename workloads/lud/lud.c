@@ -65,19 +65,81 @@ static void cpu_internal(float *a, int n, int k, int bi, int bj) {
   }
 }
 
-static void cpu_lud(float *a, int n) {
+/* Per block step: the diagonal block on one thread, then the perimeter
+ * blocks and then the trailing blocks on every thread (each block is
+ * computed by one thread from blocks the previous phase finished). */
+static void cpu_lud(float *a, int n, int threads) {
   int nb = n / LU_B;
   for (int k = 0; k < nb; k++) {
     cpu_diagonal(a, n, k);
-    for (int j = k + 1; j < nb; j++) {
-      cpu_perimeter(a, n, k, j);
+    int m = nb - 1 - k;
+    if (m == 0) {
+      break;
     }
-    for (int bi = k + 1; bi < nb; bi++) {
-      for (int bj = k + 1; bj < nb; bj++) {
-        cpu_internal(a, n, k, bi, bj);
+#pragma omp parallel num_threads(threads)
+    {
+#pragma omp for schedule(static)
+      for (int j = k + 1; j < nb; j++) {
+        cpu_perimeter(a, n, k, j);
+      }
+#pragma omp for schedule(static)
+      for (int q = 0; q < m * m; q++) {
+        cpu_internal(a, n, k, k + 1 + q / m, k + 1 + q % m);
       }
     }
   }
+}
+
+/* small: 128x128 (8 block steps, 22 launches); medium: 256x256 (16 block
+ * steps, 46 launches); paper: 2048x2048 (the CAWA dataset: 128 block steps,
+ * 382 launches). */
+static int lud_n(st_wl_size size) {
+  return size == ST_WL_PAPER ? 2048 : size == ST_WL_MEDIUM ? 256 : 128;
+}
+
+/* A random diagonally dominant matrix. */
+static void lud_inputs(uint64_t seed, int n, float *a) {
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed);
+  for (size_t i = 0; i < (size_t)n * n; i++) {
+    a[i] = 2.0f * st_wl_rng_unit(&r) - 1.0f;
+  }
+  for (int i = 0; i < n; i++) {
+    a[(size_t)i * n + i] += (float)n;
+  }
+}
+
+/* The CPU version: the blocked factorisation in place on a copy of A. */
+typedef struct lud_cpu_args {
+  const float *a;
+  float *lu;
+  int n, threads;
+} lud_cpu_args;
+
+static void lud_cpu_work(void *arg) {
+  lud_cpu_args *l = arg;
+  memcpy(l->lu, l->a, (size_t)l->n * l->n * sizeof(float));
+  cpu_lud(l->lu, l->n, l->threads);
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  int n = lud_n(ctx->size);
+  size_t cells = (size_t)n * n;
+  float *a = malloc(cells * sizeof *a);
+  float *lu = malloc(cells * sizeof *lu);
+  st_status rc = a && lu ? ST_OK : ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    lud_inputs(ctx->seed, n, a);
+    lud_cpu_args l = {a, lu, n, ctx->threads};
+    rc = st_wl_cpu_time(ctx, lud_cpu_work, &l);
+  }
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, lu, cells * sizeof *lu);
+  }
+  free(a);
+  free(lu);
+  return rc;
 }
 
 /* Largest |(L U)_ij - A_ij| relative to the largest |A_ij|. */
@@ -101,23 +163,14 @@ static double residual(const float *lu, const float *a, int n) {
 }
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  /* small: 128x128 (8 block steps, 22 launches); paper: 2048x2048 (the CAWA
-   * dataset: 128 block steps, 382 launches). */
-  int n = ctx->size == ST_WL_PAPER ? 2048 : 128, nb = n / LU_B;
+  int n = lud_n(ctx->size), nb = n / LU_B;
   size_t cells = (size_t)n * n;
   float *a = malloc(cells * sizeof *a);
   float *want = malloc(cells * sizeof *want);
   float *got = malloc(cells * sizeof *got);
   st_status rc = a && want && got ? ST_OK : ST_ERR_NOMEM;
   if (rc == ST_OK) {
-    st_wl_rng r;
-    st_wl_rng_seed(&r, ctx->seed);
-    for (size_t i = 0; i < cells; i++) {
-      a[i] = 2.0f * st_wl_rng_unit(&r) - 1.0f;
-    }
-    for (int i = 0; i < n; i++) {
-      a[(size_t)i * n + i] += (float)n;
-    }
+    lud_inputs(ctx->seed, n, a);
   }
   st_gpu *gpu = ctx->gpu;
   uint64_t d_a = 0;
@@ -143,7 +196,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, got, d_a, cells * 4, err);
   if (rc == ST_OK) {
     memcpy(want, a, cells * sizeof *want);
-    cpu_lud(want, n);
+    cpu_lud(want, n, ctx->threads);
     rc = st_wl_check_u32(ctx, "LU", (const uint32_t *)got, (const uint32_t *)want, cells);
     double res = n <= 256 ? residual(got, a, n) : 0.0;
     if (rc == ST_OK && n <= 256) {
@@ -181,5 +234,7 @@ const st_workload_desc st_wl_lud = {
     .ptx = "lud.ptx",
     .small = "128x128 (8 block steps, 22 launches)",
     .paper = "2048x2048 (the CAWA dataset; 128 block steps, 382 launches)",
+    .medium = "256x256 (16 block steps, 46 launches)",
     .run = run,
+    .cpu = cpu,
 };

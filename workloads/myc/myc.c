@@ -19,29 +19,100 @@
 #include "workload.h"
 #include "myc_model.h"
 
+/* small: 40 instances, 1 ms; medium: 100 instances, 2 ms; paper: 100 instances,
+ * 400 ms (one stimulus period). */
+static void myc_dims(st_wl_size size, int *n, int *span) {
+  *n = size == ST_WL_SMALL ? 40 : 100;
+  *span = size == ST_WL_PAPER ? 400 : size == ST_WL_MEDIUM ? 2 : 1;
+}
+
+static const float myc_rest[MYC_NEQ] = {-84.57f, 0.0056f, 0.011f, 0.988f,
+                                        0.975f,  0.003f,  0.994f, 2e-7f};
+
+/* Every instance's parameters from the seed; every instance starts at rest. */
+static void myc_inputs(uint64_t seed, int n, myc_params *p, float *y0) {
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed);
+  for (int i = 0; i < n; i++) {
+    p[i].gs_scale = 0.9f + 0.2f * st_wl_rng_unit(&r);
+    p[i].amp = 35.0f + 15.0f * st_wl_rng_unit(&r);
+    p[i].tstim = (float)st_wl_rng_below(&r, 3);
+    p[i].gna_scale = 0.9f + 0.2f * st_wl_rng_unit(&r);
+    memcpy(&y0[i * MYC_NEQ], myc_rest, sizeof myc_rest);
+  }
+}
+
+/* Every instance over the span, one instance per iteration of a parallel
+ * loop (dynamic: the step counts differ); out gets (span + 1) states per
+ * instance, steps the accepted and rejected steps. */
+static void myc_solve_all(const myc_params *p, const float *y0, int n, int span, float *out,
+                          int *steps, int threads) {
+  size_t npts = (size_t)(span + 1) * MYC_NEQ;
+#pragma omp parallel for num_threads(threads) schedule(dynamic)
+  for (int i = 0; i < n; i++) {
+    float y[MYC_NEQ];
+    int rj = 0;
+    memcpy(y, &y0[i * MYC_NEQ], sizeof y);
+    steps[2 * i] = myc_solve(y, span, &p[i], &out[(size_t)i * npts], &rj);
+    steps[2 * i + 1] = rj;
+  }
+}
+
+/* The CPU version: the solver for every instance. */
+typedef struct myc_cpu_args {
+  const myc_params *p;
+  const float *y0;
+  float *out;
+  int *steps;
+  int n, span, threads;
+} myc_cpu_args;
+
+static void myc_cpu_work(void *arg) {
+  myc_cpu_args *m = arg;
+  myc_solve_all(m->p, m->y0, m->n, m->span, m->out, m->steps, m->threads);
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  int n, span;
+  myc_dims(ctx->size, &n, &span);
+  size_t nout = (size_t)n * (size_t)(span + 1) * MYC_NEQ;
+  myc_params *p = malloc((size_t)n * sizeof *p);
+  float *y0 = malloc((size_t)n * MYC_NEQ * sizeof *y0);
+  float *out = malloc(nout * sizeof *out);
+  int *steps = malloc((size_t)n * 2 * sizeof *steps);
+  st_status rc = p && y0 && out && steps ? ST_OK : ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    myc_inputs(ctx->seed, n, p, y0);
+    myc_cpu_args m = {p, y0, out, steps, n, span, ctx->threads};
+    rc = st_wl_cpu_time(ctx, myc_cpu_work, &m);
+  }
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, out, nout * sizeof *out);
+    st_wl_cpu_digest(ctx, steps, (size_t)n * 2 * sizeof *steps);
+  }
+  free(p);
+  free(y0);
+  free(out);
+  free(steps);
+  return rc;
+}
+
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int paper = ctx->size == ST_WL_PAPER;
-  int n = paper ? 100 : 40, span = paper ? 400 : 1;
+  int n, span;
+  myc_dims(ctx->size, &n, &span);
   size_t npts = (size_t)(span + 1) * MYC_NEQ;
   myc_params *p = malloc((size_t)n * sizeof *p);
   float *y0 = malloc((size_t)n * MYC_NEQ * sizeof *y0);
   float *got = malloc((size_t)n * npts * sizeof *got);
   float *want = malloc((size_t)n * npts * sizeof *want);
   int *steps = malloc((size_t)n * 2 * sizeof *steps);
-  st_status rc = p && y0 && got && want && steps ? ST_OK : ST_ERR_NOMEM;
+  int *rsteps = malloc((size_t)n * 2 * sizeof *rsteps);
+  st_status rc = p && y0 && got && want && steps && rsteps ? ST_OK : ST_ERR_NOMEM;
   uint64_t d_p = 0, d_y0 = 0, d_out = 0, d_steps = 0;
   st_gpu *gpu = ctx->gpu;
-  const float rest[MYC_NEQ] = {-84.57f, 0.0056f, 0.011f, 0.988f, 0.975f, 0.003f, 0.994f, 2e-7f};
   if (rc == ST_OK) {
-    st_wl_rng r;
-    st_wl_rng_seed(&r, ctx->seed);
-    for (int i = 0; i < n; i++) {
-      p[i].gs_scale = 0.9f + 0.2f * st_wl_rng_unit(&r);
-      p[i].amp = 35.0f + 15.0f * st_wl_rng_unit(&r);
-      p[i].tstim = (float)st_wl_rng_below(&r, 3);
-      p[i].gna_scale = 0.9f + 0.2f * st_wl_rng_unit(&r);
-      memcpy(&y0[i * MYC_NEQ], rest, sizeof rest);
-    }
+    myc_inputs(ctx->seed, n, p, y0);
     rc = st_wl_upload(gpu, p, (size_t)n * sizeof *p, &d_p, err);
   }
   if (rc == ST_OK) rc = st_wl_upload(gpu, y0, (size_t)n * MYC_NEQ * 4, &d_y0, err);
@@ -59,12 +130,10 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   long acc = 0, rej = 0, racc = 0, rrej = 0;
   double worst_v = 0.0;
   if (rc == ST_OK) {
+    myc_solve_all(p, y0, n, span, want, rsteps, ctx->threads);
     for (int i = 0; i < n; i++) {
-      float y[MYC_NEQ];
-      int rj = 0;
-      memcpy(y, &y0[i * MYC_NEQ], sizeof y);
-      racc += myc_solve(y, span, &p[i], &want[(size_t)i * npts], &rj);
-      rrej += rj;
+      racc += rsteps[2 * i];
+      rrej += rsteps[2 * i + 1];
       acc += steps[2 * i];
       rej += steps[2 * i + 1];
     }
@@ -110,6 +179,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   free(got);
   free(want);
   free(steps);
+  free(rsteps);
   return rc;
 }
 
@@ -123,7 +193,9 @@ const st_workload_desc st_wl_myc = {
     .suite = "Rodinia",
     .tables = "CAWA Table 3.2 (100 nodes)",
     .ptx = "myc.ptx",
-    .small = "40 instances (2 CTAs of 32 threads), 4 ms",
+    .small = "40 instances (2 CTAs of 32 threads), 1 ms",
     .paper = "100 instances (the seed's 100 nodes; 4 CTAs of 32 threads), 400 ms (one beat)",
+    .medium = "100 instances (4 CTAs of 32 threads), 2 ms",
     .run = run,
+    .cpu = cpu,
 };

@@ -76,13 +76,80 @@ static int make_matrix(csr *m, int rows, uint64_t seed) {
   return 0;
 }
 
-static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int rows = ctx->size == ST_WL_PAPER ? 11948 : 8192;
+static int spmv_rows(st_wl_size size) {
+  return size == ST_WL_PAPER ? 11948 : size == ST_WL_MEDIUM ? 10240 : 8192;
+}
+
+static void make_x(float *x, int rows, uint64_t seed) {
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed ^ UINT64_C(0x5350));
+  for (int i = 0; i < rows; i++) {
+    x[i] = st_wl_rng_unit(&r);
+  }
+}
+
+/* y = A x, one row per iteration of the parallel loop, each summed in the
+ * kernel's order with its fused multiply-adds. */
+static void cpu_spmv(const csr *m, const float *x, float *y, int threads) {
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (int i = 0; i < m->rows; i++) {
+    float sum = 0.0f;
+    for (int j = m->row_ptr[i]; j < m->row_ptr[i + 1]; j++) {
+      sum = fmaf(m->val[j], x[m->col[j]], sum); /* nvcc contracts sum += v * x */
+    }
+    y[i] = sum;
+  }
+}
+
+static void free_matrix(csr *m) {
+  free(m->row_ptr);
+  free(m->col);
+  free(m->val);
+}
+
+/* The CPU version: spmv_csr_scalar's product. */
+typedef struct spmv_cpu_args {
+  const csr *m;
+  const float *x;
+  float *y;
+  int threads;
+} spmv_cpu_args;
+
+static void spmv_cpu_work(void *arg) {
+  spmv_cpu_args *a = arg;
+  cpu_spmv(a->m, a->x, a->y, a->threads);
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  int rows = spmv_rows(ctx->size);
   csr m = {0};
   if (make_matrix(&m, rows, ctx->seed) != 0) {
-    free(m.row_ptr);
-    free(m.col);
-    free(m.val);
+    free_matrix(&m);
+    return ST_ERR_NOMEM;
+  }
+  float *x = malloc((size_t)rows * sizeof *x);
+  float *y = malloc((size_t)rows * sizeof *y);
+  st_status rc = x && y ? ST_OK : ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    make_x(x, rows, ctx->seed);
+    spmv_cpu_args a = {.m = &m, .x = x, .y = y, .threads = ctx->threads};
+    rc = st_wl_cpu_time(ctx, spmv_cpu_work, &a);
+  }
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, y, (size_t)rows * sizeof *y);
+  }
+  free(x);
+  free(y);
+  free_matrix(&m);
+  return rc;
+}
+
+static st_status run(st_wl_ctx *ctx, st_error *err) {
+  int rows = spmv_rows(ctx->size);
+  csr m = {0};
+  if (make_matrix(&m, rows, ctx->seed) != 0) {
+    free_matrix(&m);
     return ST_ERR_NOMEM;
   }
   float *x = malloc((size_t)rows * sizeof *x);
@@ -92,11 +159,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   uint64_t d_row = 0, d_col = 0, d_val = 0, d_x = 0, d_y = 0;
   st_gpu *gpu = ctx->gpu;
   if (rc == ST_OK) {
-    st_wl_rng r;
-    st_wl_rng_seed(&r, ctx->seed ^ UINT64_C(0x5350));
-    for (int i = 0; i < rows; i++) {
-      x[i] = st_wl_rng_unit(&r);
-    }
+    make_x(x, rows, ctx->seed);
     rc = st_wl_upload(gpu, m.row_ptr, ((uint64_t)rows + 1) * 4, &d_row, err);
   }
   if (rc == ST_OK) rc = st_wl_upload(gpu, m.col, (uint64_t)m.nnz * 4, &d_col, err);
@@ -112,13 +175,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   }
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, y, d_y, (uint64_t)rows * 4, err);
   if (rc == ST_OK) {
-    for (int i = 0; i < rows; i++) {
-      float sum = 0.0f;
-      for (int j = m.row_ptr[i]; j < m.row_ptr[i + 1]; j++) {
-        sum = fmaf(m.val[j], x[m.col[j]], sum); /* nvcc contracts sum += v * x */
-      }
-      want[i] = sum;
-    }
+    cpu_spmv(&m, x, want, ctx->threads);
     rc = st_wl_check_u32(ctx, "y", (const uint32_t *)y, (const uint32_t *)want, (size_t)rows);
     if (ctx->log != NULL) {
       fprintf(ctx->log, "  spmv: %d rows, %d nonzeros, %d CTAs x 256 threads\n", rows, m.nnz,
@@ -128,9 +185,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   free(x);
   free(y);
   free(want);
-  free(m.row_ptr);
-  free(m.col);
-  free(m.val);
+  free_matrix(&m);
   return rc;
 }
 
@@ -145,5 +200,7 @@ const st_workload_desc st_wl_spmv = {
     .small = "8192-row random CSR matrix, 1..127 nonzeros per row (about 11 on average)",
     .paper = "11948-row random CSR matrix of the same profile (the size of Parboil's medium "
              "input, bcsstk18)",
+    .medium = "10240-row random CSR matrix of the same profile",
     .run = run,
+    .cpu = cpu,
 };

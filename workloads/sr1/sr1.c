@@ -1,8 +1,8 @@
 /* SR1 host driver, in the shape of Rodinia's srad_v1 host program: the image
  * (values 0..255, stored column by column) is uploaded with the neighbour
  * index arrays, sr1_extract maps it to exp(I/255), then every iteration
- * launches sr1_prepare, sr1_reduce until one CTA is left (2 launches at both
- * sizes here), reads the two totals back, computes q0^2 = var / mean^2 of the
+ * launches sr1_prepare, sr1_reduce until one CTA is left (2 launches at every
+ * size here), reads the two totals back, computes q0^2 = var / mean^2 of the
  * whole image on the host, and launches sr1_srad and sr1_srad2; sr1_compress
  * maps the result back to 255 log(J) at the end.
  *
@@ -27,10 +27,11 @@
 #define NT 512
 
 /* One level of sr1_reduce over v[0], v[mul], v[2 mul], ... (n elements). */
-static void cpu_reduce_level(float *v, float *v2, size_t n, size_t mul) {
-  float p[NT], p2[NT];
+static void cpu_reduce_level(float *v, float *v2, size_t n, size_t mul, int threads) {
   size_t blocks = (n + NT - 1) / NT;
+#pragma omp parallel for num_threads(threads) schedule(static)
   for (size_t b = 0; b < blocks; b++) {
+    float p[NT], p2[NT];
     for (size_t t = 0; t < NT; t++) {
       size_t i = b * NT + t;
       p[t] = i < n ? v[i * mul] : 0.0f;
@@ -47,11 +48,36 @@ static void cpu_reduce_level(float *v, float *v2, size_t n, size_t mul) {
   }
 }
 
+/* sr1_prepare and the sr1_reduce launches: the totals of the image and of
+ * its square end up in s1[0] and s2[0]. */
+static void cpu_totals(const float *J, float *s1, float *s2, int ne, int threads) {
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (int i = 0; i < ne; i++) {
+    s1[i] = J[i];
+    s2[i] = J[i] * J[i];
+  }
+  for (size_t m = 1, k = (size_t)ne; ; m *= NT) {
+    cpu_reduce_level(s1, s2, k, m, threads);
+    if (k <= NT) {
+      break;
+    }
+    k = (k + NT - 1) / NT;
+  }
+}
+
+/* The host part of an iteration, as srad_v1's. */
+static float q0sqr_of(float total, float total2, int ne) {
+  float mean = total / (float)ne;
+  float var = (total2 / (float)ne) - mean * mean;
+  return var / (mean * mean);
+}
+
 /* sr1_srad and sr1_srad2 on the whole image (column-major, rows x cols). */
 static void cpu_iteration(float *J, float *C, float *dn, float *ds, float *dw, float *de,
                           const int *in, const int *is, const int *jw, const int *je, int rows,
-                          int cols, float q0sqr, float lambda) {
+                          int cols, float q0sqr, float lambda, int threads) {
   int ne = rows * cols;
+#pragma omp parallel for num_threads(threads) schedule(static)
   for (int i = 0; i < ne; i++) {
     int row = i % rows, col = i / rows;
     float jc = J[i];
@@ -73,6 +99,7 @@ static void cpu_iteration(float *J, float *C, float *dn, float *ds, float *dw, f
     de[i] = e;
     C[i] = c;
   }
+#pragma omp parallel for num_threads(threads) schedule(static)
   for (int i = 0; i < ne; i++) {
     int row = i % rows, col = i / rows;
     float cc = C[i];
@@ -121,9 +148,102 @@ static void make_image(float *img, int rows, int cols, uint64_t seed) {
   }
 }
 
+/* The neighbours' indices, clamped at the edges. */
+static void make_neighbours(int *in, int *is, int *jw, int *je, int rows, int cols) {
+  for (int i = 0; i < rows; i++) {
+    in[i] = i == 0 ? 0 : i - 1;
+    is[i] = i == rows - 1 ? rows - 1 : i + 1;
+  }
+  for (int j = 0; j < cols; j++) {
+    jw[j] = j == 0 ? 0 : j - 1;
+    je[j] = j == cols - 1 ? cols - 1 : j + 1;
+  }
+}
+
+static void sr1_dims(st_wl_size size, int *rows, int *cols, int *niter) {
+  *rows = size == ST_WL_PAPER ? 502 : size == ST_WL_MEDIUM ? 251 : 128;
+  *cols = size == ST_WL_PAPER ? 458 : size == ST_WL_MEDIUM ? 229 : 64;
+  *niter = size == ST_WL_PAPER ? 100 : size == ST_WL_MEDIUM ? 4 : 2;
+}
+
+/* The CPU version: the kernels' work in launch order (extract; per iteration
+ * prepare and the reduction, q0^2 on the host, srad, srad2; compress), each
+ * kernel a parallel loop over the pixels (the reduction over its CTAs). */
+typedef struct sr1_cpu_args {
+  const float *I;
+  float *J, *C, *dn, *ds, *dw, *de, *s1, *s2;
+  const int *in, *is, *jw, *je;
+  int rows, cols, niter, threads;
+  float lambda;
+} sr1_cpu_args;
+
+static void sr1_cpu_work(void *arg) {
+  sr1_cpu_args *a = arg;
+  int ne = a->rows * a->cols;
+  float *J = a->J;
+#pragma omp parallel for num_threads(a->threads) schedule(static)
+  for (int i = 0; i < ne; i++) {
+    J[i] = expf(a->I[i] / 255.0f);
+  }
+  for (int iter = 0; iter < a->niter; iter++) {
+    cpu_totals(J, a->s1, a->s2, ne, a->threads);
+    float q0sqr = q0sqr_of(a->s1[0], a->s2[0], ne);
+    cpu_iteration(J, a->C, a->dn, a->ds, a->dw, a->de, a->in, a->is, a->jw, a->je, a->rows,
+                  a->cols, q0sqr, a->lambda, a->threads);
+  }
+#pragma omp parallel for num_threads(a->threads) schedule(static)
+  for (int i = 0; i < ne; i++) {
+    J[i] = logf(J[i]) * 255.0f;
+  }
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  int rows, cols, niter;
+  sr1_dims(ctx->size, &rows, &cols, &niter);
+  int ne = rows * cols;
+  size_t nb = (size_t)ne * 4;
+  float *I = malloc(nb);
+  sr1_cpu_args a = {.J = malloc(nb), .C = malloc(nb), .dn = malloc(nb), .ds = malloc(nb),
+                    .dw = malloc(nb), .de = malloc(nb), .s1 = malloc(nb), .s2 = malloc(nb),
+                    .in = malloc((size_t)rows * sizeof(int)),
+                    .is = malloc((size_t)rows * sizeof(int)),
+                    .jw = malloc((size_t)cols * sizeof(int)),
+                    .je = malloc((size_t)cols * sizeof(int)),
+                    .rows = rows, .cols = cols, .niter = niter, .threads = ctx->threads,
+                    .lambda = 0.5f};
+  st_status rc = I && a.J && a.C && a.dn && a.ds && a.dw && a.de && a.s1 && a.s2 && a.in &&
+                         a.is && a.jw && a.je
+                     ? ST_OK
+                     : ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    make_image(I, rows, cols, ctx->seed);
+    make_neighbours((int *)a.in, (int *)a.is, (int *)a.jw, (int *)a.je, rows, cols);
+    a.I = I;
+    rc = st_wl_cpu_time(ctx, sr1_cpu_work, &a);
+  }
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, a.J, nb);
+  }
+  free(I);
+  free(a.J);
+  free(a.C);
+  free(a.dn);
+  free(a.ds);
+  free(a.dw);
+  free(a.de);
+  free(a.s1);
+  free(a.s2);
+  free((void *)a.in);
+  free((void *)a.is);
+  free((void *)a.jw);
+  free((void *)a.je);
+  return rc;
+}
+
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int paper = ctx->size == ST_WL_PAPER;
-  int rows = paper ? 502 : 128, cols = paper ? 458 : 64, niter = paper ? 100 : 2;
+  int rows, cols, niter;
+  sr1_dims(ctx->size, &rows, &cols, &niter);
   const float lambda = 0.5f;
   int ne = rows * cols;
   size_t nb = (size_t)ne * 4;
@@ -142,14 +262,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   int launches = 0, reduce_launches = 0;
   if (rc == ST_OK) {
     make_image(I, rows, cols, ctx->seed);
-    for (int i = 0; i < rows; i++) {
-      in[i] = i == 0 ? 0 : i - 1;
-      is[i] = i == rows - 1 ? rows - 1 : i + 1;
-    }
-    for (int j = 0; j < cols; j++) {
-      jw[j] = j == 0 ? 0 : j - 1;
-      je[j] = j == cols - 1 ? cols - 1 : j + 1;
-    }
+    make_neighbours(in, is, jw, je, rows, cols);
     rc = st_wl_upload(gpu, I, nb, &d_i, err);
   }
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, nb, &d_c, err);
@@ -204,17 +317,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
       break;
     }
     /* The reference's totals from its own image. */
-    for (int i = 0; i < ne; i++) {
-      s1[i] = J[i];
-      s2[i] = J[i] * J[i];
-    }
-    for (size_t m = 1, k = (size_t)ne; ; m *= NT) {
-      cpu_reduce_level(s1, s2, k, m);
-      if (k <= NT) {
-        break;
-      }
-      k = (k + NT - 1) / NT;
-    }
+    cpu_totals(J, s1, s2, ne, ctx->threads);
     if (memcmp(&total, &s1[0], 4) != 0 || memcmp(&total2, &s2[0], 4) != 0) {
       snprintf(ctx->verdict, sizeof ctx->verdict,
                "iteration %d: totals (sum, sum of squares) expected (%.9g, %.9g), got (%.9g, "
@@ -223,10 +326,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
       rc = ST_ERR_MISMATCH;
       break;
     }
-    /* The host part of the iteration, as srad_v1's. */
-    float mean = total / (float)ne;
-    float var = (total2 / (float)ne) - mean * mean;
-    float q0sqr = var / (mean * mean);
+    float q0sqr = q0sqr_of(total, total2, ne);
     st_arg as[] = {ST_ARG_PTR(d_i),  ST_ARG_PTR(d_in), ST_ARG_PTR(d_is), ST_ARG_PTR(d_jw),
                    ST_ARG_PTR(d_je), ST_ARG_PTR(d_n),  ST_ARG_PTR(d_s),  ST_ARG_PTR(d_w),
                    ST_ARG_PTR(d_e),  ST_ARG_PTR(d_c),  ST_ARG_S32(rows), ST_ARG_S32(ne),
@@ -237,7 +337,8 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     rc = st_launch(gpu, ctx->mod, "sr1_srad", grid, block, 0, as, 13, err);
     if (rc == ST_OK) rc = st_launch(gpu, ctx->mod, "sr1_srad2", grid, block, 0, a2, 11, err);
     launches += 2;
-    cpu_iteration(J, C, dn, ds, dw, de, in, is, jw, je, rows, cols, q0sqr, lambda);
+    cpu_iteration(J, C, dn, ds, dw, de, in, is, jw, je, rows, cols, q0sqr, lambda,
+                  ctx->threads);
   }
   /* The image after the last iteration, bit for bit. */
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, got, d_i, nb, err);
@@ -300,5 +401,7 @@ const st_workload_desc st_wl_sr1 = {
     .small = "128x64 image (16 CTAs), 2 iterations",
     .paper = "502x458 synthetic speckled image (the seeds' size; 450 CTAs), 100 iterations, "
              "lambda 0.5 (Rodinia's run)",
+    .medium = "251x229 image (half the paper's each way; 113 CTAs), 4 iterations, lambda 0.5",
     .run = run,
+    .cpu = cpu,
 };

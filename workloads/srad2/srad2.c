@@ -18,20 +18,11 @@ static float at(const float *a, int cols, int r, int c) {
   return a[(size_t)r * (size_t)cols + (size_t)c];
 }
 
-/* Both kernels for one iteration: J in, C and the new J out. */
-static void cpu_srad(const float *J, float *C, float *Jout, int rows, int cols, float q0sqr,
-                     float lambda) {
-  size_t n = (size_t)rows * (size_t)cols;
-  float *dn = malloc(n * sizeof *dn), *ds = malloc(n * sizeof *ds);
-  float *dw = malloc(n * sizeof *dw), *de = malloc(n * sizeof *de);
-  if (dn == NULL || ds == NULL || dw == NULL || de == NULL) {
-    free(dn);
-    free(ds);
-    free(dw);
-    free(de);
-    memset(C, 0xff, n * sizeof *C); /* shows as a mismatch */
-    return;
-  }
+/* Both kernels for one iteration: J in, C, the four differences and the
+ * new J out; one image row per iteration of each parallel loop. */
+static void cpu_srad(const float *J, float *C, float *Jout, float *dn, float *ds, float *dw,
+                     float *de, int rows, int cols, float q0sqr, float lambda, int threads) {
+#pragma omp parallel for num_threads(threads) schedule(static)
   for (int r = 0; r < rows; r++) {
     for (int c = 0; c < cols; c++) {
       size_t i = (size_t)r * (size_t)cols + (size_t)c;
@@ -54,6 +45,7 @@ static void cpu_srad(const float *J, float *C, float *Jout, int rows, int cols, 
       de[i] = ee;
     }
   }
+#pragma omp parallel for num_threads(threads) schedule(static)
   for (int r = 0; r < rows; r++) {
     for (int c = 0; c < cols; c++) {
       size_t i = (size_t)r * (size_t)cols + (size_t)c;
@@ -64,10 +56,6 @@ static void cpu_srad(const float *J, float *C, float *Jout, int rows, int cols, 
       Jout[i] = (float)fma(0.25 * (double)lambda, (double)d_sum, (double)J[i]);
     }
   }
-  free(dn);
-  free(ds);
-  free(dw);
-  free(de);
 }
 
 static size_t count_diff(const float *a, const float *b, size_t n, size_t *first) {
@@ -80,23 +68,107 @@ static size_t count_diff(const float *a, const float *b, size_t n, size_t *first
   return bad;
 }
 
+static int srad2_rows(st_wl_size size) {
+  return size == ST_WL_PAPER ? 2048 : size == ST_WL_MEDIUM ? 384 : 96;
+}
+
+/* J = exp(I), I uniform in [0, 1). */
+static void make_image(float *J, size_t n, uint64_t seed) {
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed);
+  for (size_t i = 0; i < n; i++) {
+    J[i] = (float)exp((double)st_wl_rng_unit(&r));
+  }
+}
+
+/* The host part of an iteration: q0sqr from the region of interest rows
+ * 0..r2 x cols 0..c2. */
+static float roi_q0sqr(const float *J, int cols, int r2, int c2) {
+  float sum = 0, sum2 = 0;
+  for (int i = 0; i <= r2; i++) {
+    for (int j = 0; j <= c2; j++) {
+      float tmp = J[(size_t)i * (size_t)cols + (size_t)j];
+      sum += tmp;
+      sum2 += tmp * tmp;
+    }
+  }
+  int size_r = (r2 + 1) * (c2 + 1);
+  float mean = sum / (float)size_r;
+  float var = (sum2 / (float)size_r) - mean * mean;
+  return var / (mean * mean);
+}
+
+/* The CPU version: per iteration q0sqr on one thread, then both kernels'
+ * work; the image alternates between two buffers (the input stays). */
+typedef struct srad2_cpu_args {
+  const float *J0;
+  float *J[2], *C, *dn, *ds, *dw, *de;
+  const float *out; /* the image after the last iteration */
+  int rows, cols, niter, threads;
+  float lambda;
+} srad2_cpu_args;
+
+static void srad2_cpu_work(void *arg) {
+  srad2_cpu_args *a = arg;
+  const float *J = a->J0;
+  int r2 = a->rows < 128 ? a->rows - 1 : 127, c2 = a->cols < 128 ? a->cols - 1 : 127;
+  for (int iter = 0; iter < a->niter; iter++) {
+    float q0sqr = roi_q0sqr(J, a->cols, r2, c2);
+    float *next = a->J[iter % 2];
+    cpu_srad(J, a->C, next, a->dn, a->ds, a->dw, a->de, a->rows, a->cols, q0sqr, a->lambda,
+             a->threads);
+    J = next;
+  }
+  a->out = J;
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  int rows = srad2_rows(ctx->size), cols = rows;
+  size_t n = (size_t)rows * (size_t)cols;
+  float *J0 = malloc(n * sizeof *J0);
+  srad2_cpu_args a = {.J = {malloc(n * sizeof(float)), malloc(n * sizeof(float))},
+                      .C = malloc(n * sizeof(float)), .dn = malloc(n * sizeof(float)),
+                      .ds = malloc(n * sizeof(float)), .dw = malloc(n * sizeof(float)),
+                      .de = malloc(n * sizeof(float)), .rows = rows, .cols = cols,
+                      .niter = 2, .threads = ctx->threads, .lambda = 0.5f};
+  st_status rc = J0 && a.J[0] && a.J[1] && a.C && a.dn && a.ds && a.dw && a.de ? ST_OK
+                                                                                : ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    make_image(J0, n, ctx->seed);
+    a.J0 = J0;
+    rc = st_wl_cpu_time(ctx, srad2_cpu_work, &a);
+  }
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, a.C, n * sizeof(float));
+    st_wl_cpu_digest(ctx, a.out, n * sizeof(float));
+  }
+  free(J0);
+  free(a.J[0]);
+  free(a.J[1]);
+  free(a.C);
+  free(a.dn);
+  free(a.ds);
+  free(a.dw);
+  free(a.de);
+  return rc;
+}
+
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int rows = ctx->size == ST_WL_PAPER ? 2048 : 96, cols = rows;
+  int rows = srad2_rows(ctx->size), cols = rows;
   int niter = 2;
-  const int r1 = 0, r2 = rows < 128 ? rows - 1 : 127, c1 = 0, c2 = cols < 128 ? cols - 1 : 127;
+  const int r2 = rows < 128 ? rows - 1 : 127, c2 = cols < 128 ? cols - 1 : 127;
   const float lambda = 0.5f;
   size_t n = (size_t)rows * (size_t)cols;
   float *J = malloc(n * sizeof *J), *C = malloc(n * sizeof *C);
   float *Jref = malloc(n * sizeof *Jref), *Cref = malloc(n * sizeof *Cref);
-  st_status rc = J && C && Jref && Cref ? ST_OK : ST_ERR_NOMEM;
+  float *dn = malloc(n * sizeof *dn), *ds = malloc(n * sizeof *ds);
+  float *dw = malloc(n * sizeof *dw), *de = malloc(n * sizeof *de);
+  st_status rc = J && C && Jref && Cref && dn && ds && dw && de ? ST_OK : ST_ERR_NOMEM;
   uint64_t d_e = 0, d_w = 0, d_n = 0, d_s = 0, d_j = 0, d_c = 0;
   st_gpu *gpu = ctx->gpu;
   if (rc == ST_OK) {
-    st_wl_rng r;
-    st_wl_rng_seed(&r, ctx->seed);
-    for (size_t i = 0; i < n; i++) {
-      J[i] = (float)exp((double)st_wl_rng_unit(&r));
-    }
+    make_image(J, n, ctx->seed);
     rc = st_wl_upload(gpu, NULL, n * 4, &d_e, err);
   }
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, n * 4, &d_w, err);
@@ -109,18 +181,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   int iter = 0;
   for (; rc == ST_OK && iter < niter; iter++) {
     /* The host part: q0sqr from the region of interest. */
-    float sum = 0, sum2 = 0;
-    for (int i = r1; i <= r2; i++) {
-      for (int j = c1; j <= c2; j++) {
-        float tmp = J[(size_t)i * (size_t)cols + (size_t)j];
-        sum += tmp;
-        sum2 += tmp * tmp;
-      }
-    }
-    int size_r = (r2 - r1 + 1) * (c2 - c1 + 1);
-    float mean = sum / (float)size_r;
-    float var = (sum2 / (float)size_r) - mean * mean;
-    float q0sqr = var / (mean * mean);
+    float q0sqr = roi_q0sqr(J, cols, r2, c2);
     rc = st_memcpy_htod(gpu, d_j, J, n * 4, err);
     st_arg a1[] = {ST_ARG_PTR(d_j), ST_ARG_PTR(d_c), ST_ARG_PTR(d_n),  ST_ARG_PTR(d_s),
                    ST_ARG_PTR(d_w), ST_ARG_PTR(d_e), ST_ARG_S32(cols), ST_ARG_S32(rows),
@@ -134,7 +195,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     if (rc != ST_OK) {
       break;
     }
-    cpu_srad(J, Cref, Jref, rows, cols, q0sqr, lambda);
+    cpu_srad(J, Cref, Jref, dn, ds, dw, de, rows, cols, q0sqr, lambda, ctx->threads);
     rc = st_memcpy_dtoh(gpu, J, d_j, n * 4, err);
     size_t first = 0, bad;
     if (rc != ST_OK) {
@@ -168,6 +229,10 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   free(C);
   free(Jref);
   free(Cref);
+  free(dn);
+  free(ds);
+  free(dw);
+  free(de);
   return rc;
 }
 
@@ -184,5 +249,7 @@ const st_workload_desc st_wl_srad2 = {
     .ptx = "srad2.ptx",
     .small = "96x96 image (region of interest the whole image), 2 iterations",
     .paper = "2048x2048 image, region of interest 128x128, 2 iterations (the seeds' 2048x2048)",
+    .medium = "384x384 image, region of interest 128x128, 2 iterations",
     .run = run,
+    .cpu = cpu,
 };

@@ -33,6 +33,145 @@ static uint64_t cpu_key(const float *a, const float *b, int features, uint32_t i
   return (uint64_t)~bits << 32 | index;
 }
 
+static int ss_docs(st_wl_size size) {
+  return size == ST_WL_PAPER ? 1024 : size == ST_WL_MEDIUM ? 181 : 80;
+}
+
+static int ss_features(st_wl_size size) { return size == ST_WL_SMALL ? 64 : 256; }
+
+/* The documents' feature vectors and the map phase's input records, every
+ * pair (i, j), i < j. */
+static void make_inputs(float *doc, int32_t *pair, int docs, int features, uint64_t seed) {
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed);
+  for (int d = 0; d < docs; d++) {
+    float *v = doc + (size_t)d * (size_t)features;
+    for (int f = 0; f < features; f++) {
+      v[f] = st_wl_rng_below(&r, 2) == 0 ? 0.0f : st_wl_rng_unit(&r);
+    }
+    v[0] = 0.5f + 0.5f * st_wl_rng_unit(&r);
+  }
+  int k = 0;
+  for (int i = 0; i < docs; i++) {
+    for (int j = i + 1; j < docs; j++, k++) {
+      pair[2 * k] = i;
+      pair[2 * k + 1] = j;
+    }
+  }
+}
+
+/* ss_map: every record's key, one record per iteration of the parallel
+ * loop; the padding keys after them. */
+static void cpu_map(const float *doc, const int32_t *pair, int records, int features,
+                    uint64_t *keys, uint32_t n, int threads) {
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (int k = 0; k < records; k++) {
+    keys[k] = cpu_key(doc + (size_t)pair[2 * k] * (size_t)features,
+                      doc + (size_t)pair[2 * k + 1] * (size_t)features, features, (uint32_t)k);
+  }
+  for (uint32_t k = (uint32_t)records; k < n; k++) {
+    keys[k] = UINT64_MAX;
+  }
+}
+
+/* One compare-exchange of the bitonic network. */
+static void order(uint64_t *a, uint64_t *b, bool up) {
+  if ((*a > *b) == up) {
+    uint64_t t = *a;
+    *a = *b;
+    *b = t;
+  }
+}
+
+/* The bitonic network of the sort kernels, step for step: every TILE-key
+ * tile sorted on its own (ss_sort_tile), then for every larger stage each
+ * step of distance >= TILE over the whole array (ss_merge_global) and the
+ * rest tile by tile (ss_merge_tile). Each parallel loop takes tiles or
+ * compare-exchanges, which are disjoint within a step. */
+static void cpu_sort(uint64_t *keys, uint32_t n, int threads) {
+  uint32_t tiles = n / TILE;
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (uint32_t b = 0; b < tiles; b++) {
+    uint64_t *s = keys + (size_t)b * TILE;
+    for (uint32_t size = 2; size <= TILE; size *= 2) {
+      for (uint32_t dist = size / 2; dist > 0; dist /= 2) {
+        for (uint32_t t = 0; t < TILE / 2; t++) {
+          uint32_t lo = 2 * t - (t & (dist - 1));
+          order(&s[lo], &s[lo + dist], ((b * TILE + lo) & size) == 0);
+        }
+      }
+    }
+  }
+  for (uint32_t size = 2 * TILE; size <= n; size *= 2) {
+    for (uint32_t dist = size / 2; dist >= TILE; dist /= 2) {
+#pragma omp parallel for num_threads(threads) schedule(static)
+      for (uint32_t c = 0; c < n / 2; c++) {
+        uint32_t lo = 2 * c - (c & (dist - 1));
+        order(&keys[lo], &keys[lo + dist], (lo & size) == 0);
+      }
+    }
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (uint32_t b = 0; b < tiles; b++) {
+      uint64_t *s = keys + (size_t)b * TILE;
+      bool up = ((b * TILE) & size) == 0;
+      for (uint32_t dist = TILE / 2; dist > 0; dist /= 2) {
+        for (uint32_t t = 0; t < TILE / 2; t++) {
+          uint32_t lo = 2 * t - (t & (dist - 1));
+          order(&s[lo], &s[lo + dist], up);
+        }
+      }
+    }
+  }
+}
+
+/* The keys, padded to a power of two (at least TILE). */
+static uint32_t padded(int records) {
+  uint32_t n = TILE;
+  while (n < (uint32_t)records) {
+    n *= 2;
+  }
+  return n;
+}
+
+/* The CPU version: the map, then the sort. */
+typedef struct ss_cpu_args {
+  const float *doc;
+  const int32_t *pair;
+  uint64_t *keys;
+  int records, features, threads;
+  uint32_t n;
+} ss_cpu_args;
+
+static void ss_cpu_work(void *arg) {
+  ss_cpu_args *a = arg;
+  cpu_map(a->doc, a->pair, a->records, a->features, a->keys, a->n, a->threads);
+  cpu_sort(a->keys, a->n, a->threads);
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  int docs = ss_docs(ctx->size), features = ss_features(ctx->size);
+  int records = docs * (docs - 1) / 2;
+  uint32_t n = padded(records);
+  float *doc = malloc((size_t)docs * (size_t)features * sizeof *doc);
+  int32_t *pair = malloc((size_t)records * 2 * sizeof *pair);
+  uint64_t *keys = malloc((size_t)n * sizeof *keys);
+  st_status rc = doc && pair && keys ? ST_OK : ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    make_inputs(doc, pair, docs, features, ctx->seed);
+    ss_cpu_args a = {.doc = doc, .pair = pair, .keys = keys, .records = records,
+                     .features = features, .threads = ctx->threads, .n = n};
+    rc = st_wl_cpu_time(ctx, ss_cpu_work, &a);
+  }
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, keys, (size_t)n * sizeof *keys);
+  }
+  free(doc);
+  free(pair);
+  free(keys);
+  return rc;
+}
+
 static st_status launch(st_wl_ctx *ctx, const char *entry, uint32_t ctas, const st_arg *args,
                         size_t n, int *count, st_error *err) {
   (*count)++;
@@ -41,14 +180,10 @@ static st_status launch(st_wl_ctx *ctx, const char *entry, uint32_t ctas, const 
 }
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  bool paper = ctx->size == ST_WL_PAPER;
-  int docs = paper ? 1024 : 80;
-  int features = paper ? 256 : 64;
+  int docs = ss_docs(ctx->size);
+  int features = ss_features(ctx->size);
   int records = docs * (docs - 1) / 2;
-  uint32_t n = TILE; /* keys, padded to a power of two */
-  while (n < (uint32_t)records) {
-    n *= 2;
-  }
+  uint32_t n = padded(records);
   float *doc = malloc((size_t)docs * (size_t)features * sizeof *doc);
   int32_t *pair = malloc((size_t)records * 2 * sizeof *pair);
   uint64_t *got = malloc((size_t)n * sizeof *got);
@@ -58,22 +193,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   st_gpu *gpu = ctx->gpu;
   int launches = 0;
   if (rc == ST_OK) {
-    st_wl_rng r;
-    st_wl_rng_seed(&r, ctx->seed);
-    for (int d = 0; d < docs; d++) {
-      float *v = doc + (size_t)d * (size_t)features;
-      for (int f = 0; f < features; f++) {
-        v[f] = st_wl_rng_below(&r, 2) == 0 ? 0.0f : st_wl_rng_unit(&r);
-      }
-      v[0] = 0.5f + 0.5f * st_wl_rng_unit(&r);
-    }
-    int k = 0;
-    for (int i = 0; i < docs; i++) {
-      for (int j = i + 1; j < docs; j++, k++) {
-        pair[2 * k] = i;
-        pair[2 * k + 1] = j;
-      }
-    }
+    make_inputs(doc, pair, docs, features, ctx->seed);
     rc = st_wl_upload(gpu, doc, (uint64_t)docs * (uint64_t)features * 4, &d_doc, err);
   }
   if (rc == ST_OK) rc = st_wl_upload(gpu, pair, (uint64_t)records * 8, &d_pair, err);
@@ -97,13 +217,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   }
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, got, d_keys, (uint64_t)n * 8, err);
   if (rc == ST_OK) {
-    for (int k = 0; k < records; k++) {
-      want[k] = cpu_key(doc + (size_t)pair[2 * k] * (size_t)features,
-                        doc + (size_t)pair[2 * k + 1] * (size_t)features, features, (uint32_t)k);
-    }
-    for (uint32_t k = (uint32_t)records; k < n; k++) {
-      want[k] = UINT64_MAX;
-    }
+    cpu_map(doc, pair, records, features, want, n, ctx->threads);
     qsort(want, (size_t)records, sizeof *want, cmp_u64);
     size_t bad = 0, first = 0;
     for (uint32_t k = 0; k < n; k++) {
@@ -151,5 +265,7 @@ const st_workload_desc st_wl_ss = {
     .ptx = "ss.ptx",
     .small = "80 documents x 64 features (3160 pairs)",
     .paper = "1024 documents x 256 features (523776 pairs; the seeds' 1024x256 points)",
+    .medium = "181 documents x 256 features (16290 pairs)",
     .run = run,
+    .cpu = cpu,
 };

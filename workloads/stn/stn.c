@@ -8,6 +8,7 @@
  * in the kernel's order. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "workload.h"
 
@@ -17,8 +18,9 @@
 static const float C0 = 0.5f;
 static const float C1 = 1.0f / 12.0f;
 
-static void cpu_step(const float *in, float *out, int nx, int ny, int nz) {
+static void cpu_step(const float *in, float *out, int nx, int ny, int nz, int threads) {
   int plane = nx * ny;
+#pragma omp parallel for collapse(2) num_threads(threads) schedule(static)
   for (int z = 1; z < nz - 1; z++) {
     for (int y = 1; y < ny - 1; y++) {
       for (int x = 1; x < nx - 1; x++) {
@@ -34,10 +36,72 @@ static void cpu_step(const float *in, float *out, int nx, int ny, int nz) {
   }
 }
 
+static void stn_dims(st_wl_size size, int *nx, int *ny, int *nz, int *steps) {
+  bool small = size == ST_WL_SMALL;
+  *nx = small ? 64 : 128;
+  *ny = small ? 64 : 128;
+  *nz = size == ST_WL_PAPER ? 32 : 8;
+  *steps = small ? 4 : 20;
+}
+
+/* The grid's initial values (the boundary stays fixed in both buffers). */
+static void make_grid(float *a, size_t n, uint64_t seed) {
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed);
+  for (size_t i = 0; i < n; i++) {
+    a[i] = st_wl_rng_unit(&r);
+  }
+}
+
+/* The CPU version: both buffers from the initial grid (as the uploads), then
+ * every time step, alternating between them; the step's points on every
+ * thread. */
+typedef struct stn_cpu_args {
+  const float *a0;
+  float *a, *b;
+  int nx, ny, nz, steps, threads;
+} stn_cpu_args;
+
+static void stn_cpu_work(void *arg) {
+  stn_cpu_args *p = arg;
+  size_t n = (size_t)p->nx * (size_t)p->ny * (size_t)p->nz;
+  memcpy(p->a, p->a0, n * sizeof *p->a);
+  memcpy(p->b, p->a0, n * sizeof *p->b);
+  for (int t = 0; t < p->steps; t++) {
+    if (t % 2 == 0) {
+      cpu_step(p->a, p->b, p->nx, p->ny, p->nz, p->threads);
+    } else {
+      cpu_step(p->b, p->a, p->nx, p->ny, p->nz, p->threads);
+    }
+  }
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  int nx, ny, nz, steps;
+  stn_dims(ctx->size, &nx, &ny, &nz, &steps);
+  size_t n = (size_t)nx * ny * nz;
+  float *a0 = malloc(n * sizeof *a0);
+  stn_cpu_args p = {.a = malloc(n * sizeof(float)), .b = malloc(n * sizeof(float)), .nx = nx,
+                    .ny = ny, .nz = nz, .steps = steps, .threads = ctx->threads};
+  st_status rc = a0 && p.a && p.b ? ST_OK : ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    make_grid(a0, n, ctx->seed);
+    p.a0 = a0;
+    rc = st_wl_cpu_time(ctx, stn_cpu_work, &p);
+  }
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, steps % 2 ? p.b : p.a, n * sizeof(float));
+  }
+  free(a0);
+  free(p.a);
+  free(p.b);
+  return rc;
+}
+
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int paper = ctx->size == ST_WL_PAPER;
-  int nx = paper ? 128 : 64, ny = paper ? 128 : 64, nz = paper ? 32 : 8;
-  int steps = paper ? 20 : 4;
+  int nx, ny, nz, steps;
+  stn_dims(ctx->size, &nx, &ny, &nz, &steps);
   const st_config *cfg = st_gpu_config(ctx->gpu);
   /* Every CTA must be resident at once (they wait for each other): the grid
    * is what the simulator's occupancy rule lets the SMs hold, at most
@@ -66,11 +130,8 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     free(got);
     return ST_ERR_NOMEM;
   }
-  st_wl_rng r;
-  st_wl_rng_seed(&r, ctx->seed);
-  for (size_t i = 0; i < n; i++) {
-    a[i] = b[i] = st_wl_rng_unit(&r); /* the boundary stays fixed in both */
-  }
+  make_grid(a, n, ctx->seed);
+  memcpy(b, a, n * sizeof *b); /* the boundary stays fixed in both */
   st_gpu *gpu = ctx->gpu;
   uint64_t d_a = 0, d_b = 0, d_count = 0;
   st_status rc = st_wl_upload(gpu, a, n * 4, &d_a, err);
@@ -89,9 +150,9 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (rc == ST_OK) {
     for (int t = 0; t < steps; t++) {
       if (t % 2 == 0) {
-        cpu_step(a, b, nx, ny, nz);
+        cpu_step(a, b, nx, ny, nz, ctx->threads);
       } else {
-        cpu_step(b, a, nx, ny, nz);
+        cpu_step(b, a, nx, ny, nz, ctx->threads);
       }
     }
     uint32_t want_count = (uint32_t)(steps * ctas);
@@ -124,5 +185,7 @@ const st_workload_desc st_wl_stn = {
     .ptx = "stn.ptx",
     .small = "64x64x8 grid, 4 time steps, 30 CTAs",
     .paper = "128x128x32 grid, 20 time steps, 30 CTAs (the seed gives no input size)",
+    .medium = "128x128x8 grid, 20 time steps, 30 CTAs",
     .run = run,
+    .cpu = cpu,
 };

@@ -160,6 +160,204 @@ static int make_text(text *t, int v, int words, uint64_t seed) {
   return 0;
 }
 
+static void str_shape(st_wl_size size, int *vocab, int *words) {
+  *vocab = size == ST_WL_SMALL ? 512 : 4096;
+  *words = size == ST_WL_PAPER ? 165000 : size == ST_WL_MEDIUM ? 80000 : 5000;
+}
+
+/* ---- the CPU version: the kernels' work on the host threads ------------ */
+
+static bool is_letter(char c) { return c >= 'a' && c <= 'z'; }
+
+/* The keyword the word [w, w + len) equals, or -1 (str.cu's match). */
+static int match(const char *w, int len, const char *kw, const int *kw_len) {
+  for (int k = 0; k < NKW; k++) {
+    if (kw_len[k] != len) {
+      continue;
+    }
+    int j = 0;
+    while (j < len && w[j] == kw[k * KW_MAX + j]) {
+      j++;
+    }
+    if (j == len) {
+      return k;
+    }
+  }
+  return -1;
+}
+
+/* One line's map task: walks its words, and counts its matches (keys NULL)
+ * or emits their keys from keys[0] on. Returns the matches. */
+static uint32_t map_line(const text *t, int line, uint64_t *keys) {
+  const char *p = t->bytes + t->start[line];
+  const char *w = p;
+  uint32_t found = 0;
+  for (char c = *p;; c = *++p) {
+    if (!is_letter(c)) {
+      if (p > w) {
+        int k = match(w, (int)(p - w), t->kw, t->kw_len);
+        if (k >= 0) {
+          if (keys != NULL) {
+            keys[found] = (uint64_t)k << 32 | (uint32_t)(w - t->bytes);
+          }
+          found++;
+        }
+      }
+      w = p + 1;
+      if (c == '\n') {
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+/* One compare-exchange of the bitonic network. */
+static void order(uint64_t *a, uint64_t *b, bool up) {
+  if ((*a > *b) == up) {
+    uint64_t t = *a;
+    *a = *b;
+    *b = t;
+  }
+}
+
+/* The bitonic network of the sort kernels, step for step: every TILE-key
+ * tile sorted on its own (str_sort_tile), then for every larger stage each
+ * step of distance >= TILE over the whole array (str_merge_global) and the
+ * rest tile by tile (str_merge_tile). Each parallel loop takes tiles or
+ * compare-exchanges, which are disjoint within a step. */
+static void cpu_sort(uint64_t *keys, uint32_t n, int threads) {
+  uint32_t tiles = n / TILE;
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (uint32_t b = 0; b < tiles; b++) {
+    uint64_t *s = keys + (size_t)b * TILE;
+    for (uint32_t size = 2; size <= TILE; size *= 2) {
+      for (uint32_t dist = size / 2; dist > 0; dist /= 2) {
+        for (uint32_t t = 0; t < TILE / 2; t++) {
+          uint32_t lo = 2 * t - (t & (dist - 1));
+          order(&s[lo], &s[lo + dist], ((b * TILE + lo) & size) == 0);
+        }
+      }
+    }
+  }
+  for (uint32_t size = 2 * TILE; size <= n; size *= 2) {
+    for (uint32_t dist = size / 2; dist >= TILE; dist /= 2) {
+#pragma omp parallel for num_threads(threads) schedule(static)
+      for (uint32_t c = 0; c < n / 2; c++) {
+        uint32_t lo = 2 * c - (c & (dist - 1));
+        order(&keys[lo], &keys[lo + dist], (lo & size) == 0);
+      }
+    }
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (uint32_t b = 0; b < tiles; b++) {
+      uint64_t *s = keys + (size_t)b * TILE;
+      bool up = ((b * TILE) & size) == 0;
+      for (uint32_t dist = TILE / 2; dist > 0; dist /= 2) {
+        for (uint32_t t = 0; t < TILE / 2; t++) {
+          uint32_t lo = 2 * t - (t & (dist - 1));
+          order(&s[lo], &s[lo + dist], up);
+        }
+      }
+    }
+  }
+}
+
+typedef struct str_cpu_args {
+  const text *t;
+  uint32_t *offset;      /* per line: matches, then their exclusive scan */
+  uint64_t *keys;        /* room for every word, padded to a power of two */
+  uint32_t *group_first; /* NKW entries */
+  uint32_t res[NKW * 3];
+  uint32_t matches, n;
+  int threads;
+} str_cpu_args;
+
+/* Map count, its prefix sum (one thread: a pass over the lines), the
+ * padding, map, the sort, the group starts (one thread: a pass over the
+ * keys) and the reduce (one keyword per group). */
+static void str_cpu_work(void *arg) {
+  str_cpu_args *a = arg;
+  const text *t = a->t;
+  int lines = t->lines;
+#pragma omp parallel for num_threads(a->threads) schedule(static)
+  for (int i = 0; i < lines; i++) {
+    a->offset[i] = map_line(t, i, NULL);
+  }
+  uint32_t matches = 0;
+  for (int i = 0; i < lines; i++) {
+    uint32_t c = a->offset[i];
+    a->offset[i] = matches;
+    matches += c;
+  }
+  uint32_t n = TILE;
+  while (n < matches) {
+    n *= 2;
+  }
+  memset(a->keys + matches, 0xff, (size_t)(n - matches) * sizeof *a->keys);
+#pragma omp parallel for num_threads(a->threads) schedule(static)
+  for (int i = 0; i < lines; i++) {
+    map_line(t, i, a->keys + a->offset[i]);
+  }
+  cpu_sort(a->keys, n, a->threads);
+  uint32_t groups = 0;
+  for (uint32_t i = 0; i < n && groups < NKW; i++) {
+    uint64_t k = a->keys[i];
+    if (k != UINT64_MAX && (i == 0 || (a->keys[i - 1] >> 32) != (k >> 32))) {
+      a->group_first[groups++] = i;
+    }
+  }
+  memset(a->res, 0, sizeof a->res);
+  for (uint32_t g = 0; g < groups; g++) {
+    uint32_t end = g + 1 < groups ? a->group_first[g + 1] : matches;
+    uint32_t kw = (uint32_t)(a->keys[a->group_first[g]] >> 32);
+    uint32_t cnt = 0, first = UINT32_MAX, last = 0;
+    for (uint32_t k = a->group_first[g]; k < end; k++) {
+      uint32_t pos = (uint32_t)a->keys[k];
+      cnt++;
+      first = pos < first ? pos : first;
+      last = pos > last ? pos : last;
+    }
+    a->res[kw * 3] = cnt;
+    a->res[kw * 3 + 1] = first;
+    a->res[kw * 3 + 2] = last;
+  }
+  a->matches = matches;
+  a->n = n;
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  int vocab, words;
+  str_shape(ctx->size, &vocab, &words);
+  text t = {0};
+  st_status rc = make_text(&t, vocab, words, ctx->seed) == 0 ? ST_OK : ST_ERR_NOMEM;
+  uint32_t cap = TILE;
+  while (cap < (uint32_t)words) {
+    cap *= 2;
+  }
+  str_cpu_args a = {.t = &t, .threads = ctx->threads};
+  if (rc == ST_OK) {
+    a.offset = malloc((size_t)t.lines * sizeof *a.offset);
+    a.keys = malloc((size_t)cap * sizeof *a.keys);
+    a.group_first = malloc(NKW * sizeof *a.group_first);
+    rc = a.offset && a.keys && a.group_first ? ST_OK : ST_ERR_NOMEM;
+  }
+  if (rc == ST_OK) rc = st_wl_cpu_time(ctx, str_cpu_work, &a);
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, a.keys, (size_t)a.n * sizeof *a.keys);
+    st_wl_cpu_digest(ctx, a.res, sizeof a.res);
+  }
+  free(a.offset);
+  free(a.keys);
+  free(a.group_first);
+  free(t.bytes);
+  free(t.start);
+  free(t.key);
+  return rc;
+}
+
+/* ---- the GPU run ------------------------------------------------------- */
+
 static st_status launch(st_wl_ctx *ctx, const char *entry, uint32_t ctas, const st_arg *args,
                         size_t n, int *count, st_error *err) {
   (*count)++;
@@ -184,9 +382,8 @@ static st_status sort_keys(st_wl_ctx *ctx, uint64_t d_keys, uint32_t n, int *cou
 }
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  bool paper = ctx->size == ST_WL_PAPER;
-  int vocab = paper ? 4096 : 512;
-  int words = paper ? 165000 : 5000;
+  int vocab, words;
+  str_shape(ctx->size, &vocab, &words);
   text t = {0};
   st_gpu *gpu = ctx->gpu;
   st_status rc = make_text(&t, vocab, words, ctx->seed) == 0 ? ST_OK : ST_ERR_NOMEM;
@@ -345,5 +542,7 @@ const st_workload_desc st_wl_str = {
     .small = "5000 words (about 670 lines), vocabulary of 512 words, 5 keywords",
     .paper = "165000 words (about 22000 lines, 1.2 MB; the seeds' 165k words), vocabulary of "
              "4096 words, 5 keywords",
+    .medium = "80000 words (about 10700 lines, 560 kB), vocabulary of 4096 words, 5 keywords",
     .run = run,
+    .cpu = cpu,
 };

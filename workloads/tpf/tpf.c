@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <omp.h>
+
 #include "workload.h"
 
 #define TPF_THREADS 256
@@ -88,27 +90,92 @@ static int bin_of(float dot, const float *binb) {
   return lo;
 }
 
-/* The histograms of every CTA: DD, RR_1..RR_nsets, DR_1..DR_nsets. */
+/* The histograms of every CTA: DD, RR_1..RR_nsets, DR_1..DR_nsets. The
+ * pairs of one point of set b with set a are an iteration of the parallel
+ * loop (over every histogram's points); each thread counts into its own
+ * copy of the histograms (scratch: threads x ctas x TPF_BINS), and the
+ * copies are added up at the end (integer sums, so in any order). */
 static void cpu_hists(const float *x, const float *y, const float *z, int n, int nsets,
-                      const float *binb, uint32_t *hists) {
-  memset(hists, 0, (size_t)(2 * nsets + 1) * TPF_BINS * sizeof *hists);
-  for (int bx = 0; bx < 2 * nsets + 1; bx++) {
-    int self = bx <= nsets;
-    size_t a = (size_t)(self ? bx : 0) * n, b = (size_t)(self ? bx : bx - nsets) * n;
-    uint32_t *h = hists + (size_t)bx * TPF_BINS;
-    for (int i = 0; i < n; i++) {
-      for (int j = self ? i + 1 : 0; j < n; j++) {
-        float dot = fmaf(z[b + i], z[a + j], fmaf(x[b + i], x[a + j], y[b + i] * y[a + j]));
-        h[bin_of(dot, binb)]++;
+                      const float *binb, uint32_t *hists, uint32_t *scratch, int threads) {
+  int ctas = 2 * nsets + 1;
+  size_t per = (size_t)ctas * TPF_BINS;
+  memset(hists, 0, per * sizeof *hists);
+#pragma omp parallel num_threads(threads)
+  {
+    uint32_t *mine = scratch + (size_t)omp_get_thread_num() * per;
+    memset(mine, 0, per * sizeof *mine);
+#pragma omp for collapse(2) schedule(dynamic, 16)
+    for (int bx = 0; bx < ctas; bx++) {
+      for (int i = 0; i < n; i++) {
+        int self = bx <= nsets;
+        size_t a = (size_t)(self ? bx : 0) * n, b = (size_t)(self ? bx : bx - nsets) * n;
+        uint32_t *h = mine + (size_t)bx * TPF_BINS;
+        for (int j = self ? i + 1 : 0; j < n; j++) {
+          float dot = fmaf(z[b + i], z[a + j], fmaf(x[b + i], x[a + j], y[b + i] * y[a + j]));
+          h[bin_of(dot, binb)]++;
+        }
       }
+    }
+#pragma omp critical
+    for (size_t k = 0; k < per; k++) {
+      hists[k] += mine[k];
     }
   }
 }
 
+static void tpf_shape(st_wl_size size, int *n, int *nsets) {
+  *n = size == ST_WL_SMALL ? 264 : 487;
+  *nsets = size == ST_WL_PAPER ? 100 : size == ST_WL_MEDIUM ? 2 : 1;
+}
+
+/* The CPU version: tpf_hists's histograms. */
+typedef struct tpf_cpu_args {
+  const float *x, *y, *z, *binb;
+  uint32_t *hists, *scratch;
+  int n, nsets, threads;
+} tpf_cpu_args;
+
+static void tpf_cpu_work(void *arg) {
+  tpf_cpu_args *a = arg;
+  cpu_hists(a->x, a->y, a->z, a->n, a->nsets, a->binb, a->hists, a->scratch, a->threads);
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  int n, nsets;
+  tpf_shape(ctx->size, &n, &nsets);
+  int ctas = 2 * nsets + 1;
+  size_t total = (size_t)n * (nsets + 1), per = (size_t)ctas * TPF_BINS;
+  float *x = malloc(total * sizeof *x);
+  float *y = malloc(total * sizeof *y);
+  float *z = malloc(total * sizeof *z);
+  uint32_t *hists = malloc(per * sizeof *hists);
+  uint32_t *scratch = malloc((size_t)ctx->threads * per * sizeof *scratch);
+  float binb[TPF_EDGES];
+  st_status rc = x && y && z && hists && scratch ? ST_OK : ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    st_wl_rng r;
+    st_wl_rng_seed(&r, ctx->seed);
+    make_points(&r, x, y, z, n, nsets);
+    make_edges(binb);
+    tpf_cpu_args a = {.x = x, .y = y, .z = z, .binb = binb, .hists = hists,
+                      .scratch = scratch, .n = n, .nsets = nsets, .threads = ctx->threads};
+    rc = st_wl_cpu_time(ctx, tpf_cpu_work, &a);
+  }
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, hists, per * sizeof *hists);
+  }
+  free(x);
+  free(y);
+  free(z);
+  free(hists);
+  free(scratch);
+  return rc;
+}
+
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int paper = ctx->size == ST_WL_PAPER;
-  int n = paper ? 487 : 264;
-  int nsets = paper ? 100 : 1;
+  int n, nsets;
+  tpf_shape(ctx->size, &n, &nsets);
   int ctas = 2 * nsets + 1;
   size_t total = (size_t)n * (nsets + 1);
   float *x = malloc(total * sizeof *x);
@@ -116,9 +183,10 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   float *z = malloc(total * sizeof *z);
   uint32_t *got = malloc((size_t)ctas * TPF_BINS * sizeof *got);
   uint32_t *want = malloc((size_t)ctas * TPF_BINS * sizeof *want);
+  uint32_t *scratch = malloc((size_t)ctx->threads * ctas * TPF_BINS * sizeof *scratch);
   float binb[TPF_EDGES];
   uint64_t d_x = 0, d_y = 0, d_z = 0, d_h = 0, d_binb = 0, binb_bytes = 0;
-  st_status rc = x && y && z && got && want ? ST_OK : ST_ERR_NOMEM;
+  st_status rc = x && y && z && got && want && scratch ? ST_OK : ST_ERR_NOMEM;
   if (rc == ST_OK) {
     st_wl_rng r;
     st_wl_rng_seed(&r, ctx->seed);
@@ -143,7 +211,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     rc = st_memcpy_dtoh(ctx->gpu, got, d_h, (uint64_t)ctas * TPF_BINS * sizeof *got, err);
   }
   if (rc == ST_OK) {
-    cpu_hists(x, y, z, n, nsets, binb, want);
+    cpu_hists(x, y, z, n, nsets, binb, want, scratch, ctx->threads);
     rc = st_wl_check_u32(ctx, "DD, RR and DR histograms of every CTA", got, want,
                          (size_t)ctas * TPF_BINS);
   }
@@ -174,6 +242,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   free(z);
   free(got);
   free(want);
+  free(scratch);
   return rc;
 }
 
@@ -189,5 +258,7 @@ const st_workload_desc st_wl_tpf = {
     .small = "264 points per set, 1 data + 1 random set (1 launch of 3 CTAs: DD, RR, DR)",
     .paper = "487 points per set, 1 data + 100 random sets (Parboil's small input shape, "
              "CAWA's 487x100), 1 launch of 201 CTAs",
+    .medium = "487 points per set, 1 data + 2 random sets, 1 launch of 5 CTAs",
     .run = run,
+    .cpu = cpu,
 };

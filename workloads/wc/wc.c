@@ -133,6 +133,205 @@ static int make_text(text *t, int v, size_t budget, uint64_t seed) {
   return 0;
 }
 
+static void wc_shape(st_wl_size size, int *vocab, size_t *budget) {
+  *vocab = size == ST_WL_SMALL ? 512 : 4096;
+  *budget = size == ST_WL_PAPER ? 86 * 1024 : size == ST_WL_MEDIUM ? 48 * 1024 : 16 * 1024;
+}
+
+/* ---- the CPU version: the kernels' work on the host threads ------------ */
+
+static bool is_letter(char c) { return c >= 'a' && c <= 'z'; }
+
+/* wc_map_count's task: the words of one line. */
+static uint32_t count_words(const char *p) {
+  uint32_t words = 0;
+  bool in_word = false;
+  for (char c = *p; c != '\n'; c = *++p) {
+    bool l = is_letter(c);
+    if (l && !in_word) {
+      words++;
+    }
+    in_word = l;
+  }
+  return words;
+}
+
+/* wc_map's task: hashes the words of one line, emits (hash << 32 | emit
+ * index, 1) from index at on. */
+static void map_words(const char *p, uint32_t at, uint64_t *keys, uint32_t *vals) {
+  uint32_t h = 0;
+  bool in_word = false;
+  for (char c = *p;; c = *++p) {
+    if (is_letter(c)) {
+      if (!in_word) {
+        h = 2166136261u;
+      }
+      h = (h ^ (uint8_t)c) * 16777619u;
+      in_word = true;
+    } else {
+      if (in_word) {
+        keys[at] = (uint64_t)h << 32 | at;
+        vals[at] = 1;
+        at++;
+      }
+      in_word = false;
+      if (c == '\n') {
+        break;
+      }
+    }
+  }
+}
+
+/* One compare-exchange of the bitonic network. */
+static void order(uint64_t *a, uint64_t *b, bool up) {
+  if ((*a > *b) == up) {
+    uint64_t t = *a;
+    *a = *b;
+    *b = t;
+  }
+}
+
+/* The bitonic network of the sort kernels, step for step: every TILE-key
+ * tile sorted on its own (wc_sort_tile), then for every larger stage each
+ * step of distance >= TILE over the whole array (wc_merge_global) and the
+ * rest tile by tile (wc_merge_tile). Each parallel loop takes tiles or
+ * compare-exchanges, which are disjoint within a step. */
+static void cpu_sort(uint64_t *keys, uint32_t n, int threads) {
+  uint32_t tiles = n / TILE;
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (uint32_t b = 0; b < tiles; b++) {
+    uint64_t *s = keys + (size_t)b * TILE;
+    for (uint32_t size = 2; size <= TILE; size *= 2) {
+      for (uint32_t dist = size / 2; dist > 0; dist /= 2) {
+        for (uint32_t t = 0; t < TILE / 2; t++) {
+          uint32_t lo = 2 * t - (t & (dist - 1));
+          order(&s[lo], &s[lo + dist], ((b * TILE + lo) & size) == 0);
+        }
+      }
+    }
+  }
+  for (uint32_t size = 2 * TILE; size <= n; size *= 2) {
+    for (uint32_t dist = size / 2; dist >= TILE; dist /= 2) {
+#pragma omp parallel for num_threads(threads) schedule(static)
+      for (uint32_t c = 0; c < n / 2; c++) {
+        uint32_t lo = 2 * c - (c & (dist - 1));
+        order(&keys[lo], &keys[lo + dist], (lo & size) == 0);
+      }
+    }
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (uint32_t b = 0; b < tiles; b++) {
+      uint64_t *s = keys + (size_t)b * TILE;
+      bool up = ((b * TILE) & size) == 0;
+      for (uint32_t dist = TILE / 2; dist > 0; dist /= 2) {
+        for (uint32_t t = 0; t < TILE / 2; t++) {
+          uint32_t lo = 2 * t - (t & (dist - 1));
+          order(&s[lo], &s[lo + dist], up);
+        }
+      }
+    }
+  }
+}
+
+typedef struct wc_cpu_args {
+  const text *t;
+  uint32_t *offset;                 /* per line: words, then their exclusive scan */
+  uint64_t *keys;                   /* room for every pair, padded to a power of two */
+  uint32_t *vals, *group_first, *word, *count; /* as many */
+  uint32_t pairs, n, groups;
+  int threads;
+} wc_cpu_args;
+
+/* Map count, its prefix sum (one thread: a pass over the lines), the
+ * padding, map, the sort, the group starts (one thread: a pass over the
+ * keys) and the reduce (one word per iteration of the parallel loop). */
+static void wc_cpu_work(void *arg) {
+  wc_cpu_args *a = arg;
+  const text *t = a->t;
+  int lines = t->lines;
+#pragma omp parallel for num_threads(a->threads) schedule(static)
+  for (int i = 0; i < lines; i++) {
+    a->offset[i] = count_words(t->bytes + t->start[i]);
+  }
+  uint32_t pairs = 0;
+  for (int i = 0; i < lines; i++) {
+    uint32_t c = a->offset[i];
+    a->offset[i] = pairs;
+    pairs += c;
+  }
+  uint32_t n = TILE;
+  while (n < pairs) {
+    n *= 2;
+  }
+  memset(a->keys + pairs, 0xff, (size_t)(n - pairs) * sizeof *a->keys);
+#pragma omp parallel for num_threads(a->threads) schedule(static)
+  for (int i = 0; i < lines; i++) {
+    map_words(t->bytes + t->start[i], a->offset[i], a->keys, a->vals);
+  }
+  cpu_sort(a->keys, n, a->threads);
+  uint32_t groups = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    uint64_t k = a->keys[i];
+    if (k != UINT64_MAX && (i == 0 || (a->keys[i - 1] >> 32) != (k >> 32))) {
+      a->group_first[groups++] = i;
+    }
+  }
+#pragma omp parallel for num_threads(a->threads) schedule(dynamic, 32)
+  for (uint32_t g = 0; g < groups; g++) {
+    uint32_t end = g + 1 < groups ? a->group_first[g + 1] : pairs;
+    uint32_t sum = 0;
+    for (uint32_t k = a->group_first[g]; k < end; k++) {
+      sum += a->vals[(uint32_t)a->keys[k]];
+    }
+    a->word[g] = (uint32_t)(a->keys[a->group_first[g]] >> 32);
+    a->count[g] = sum;
+  }
+  a->pairs = pairs;
+  a->n = n;
+  a->groups = groups;
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  int vocab;
+  size_t budget;
+  wc_shape(ctx->size, &vocab, &budget);
+  text t = {0};
+  st_status rc = make_text(&t, vocab, budget, ctx->seed) == 0 ? ST_OK : ST_ERR_NOMEM;
+  size_t cap = TILE; /* a word takes at least 2 bytes */
+  while (cap < budget / 2 + 1) {
+    cap *= 2;
+  }
+  wc_cpu_args a = {.t = &t, .threads = ctx->threads};
+  if (rc == ST_OK) {
+    a.offset = malloc((size_t)t.lines * sizeof *a.offset);
+    a.keys = malloc(cap * sizeof *a.keys);
+    a.vals = malloc(cap * sizeof *a.vals);
+    a.group_first = malloc(cap * sizeof *a.group_first);
+    a.word = malloc(cap * sizeof *a.word);
+    a.count = malloc(cap * sizeof *a.count);
+    rc = a.offset && a.keys && a.vals && a.group_first && a.word && a.count ? ST_OK
+                                                                           : ST_ERR_NOMEM;
+  }
+  if (rc == ST_OK) rc = st_wl_cpu_time(ctx, wc_cpu_work, &a);
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, a.keys, (size_t)a.n * sizeof *a.keys);
+    st_wl_cpu_digest(ctx, a.word, (size_t)a.groups * sizeof *a.word);
+    st_wl_cpu_digest(ctx, a.count, (size_t)a.groups * sizeof *a.count);
+  }
+  free(a.offset);
+  free(a.keys);
+  free(a.vals);
+  free(a.group_first);
+  free(a.word);
+  free(a.count);
+  free(t.bytes);
+  free(t.start);
+  free(t.key);
+  return rc;
+}
+
+/* ---- the GPU run ------------------------------------------------------- */
+
 static st_status launch(st_wl_ctx *ctx, const char *entry, uint32_t ctas, const st_arg *args,
                         size_t n, int *count, st_error *err) {
   (*count)++;
@@ -157,9 +356,9 @@ static st_status sort_keys(st_wl_ctx *ctx, uint64_t d_keys, uint32_t n, int *cou
 }
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  bool paper = ctx->size == ST_WL_PAPER;
-  int vocab = paper ? 4096 : 512;
-  size_t budget = paper ? 86 * 1024 : 16 * 1024;
+  int vocab;
+  size_t budget;
+  wc_shape(ctx->size, &vocab, &budget);
   text t = {0};
   st_gpu *gpu = ctx->gpu;
   st_status rc = make_text(&t, vocab, budget, ctx->seed) == 0 ? ST_OK : ST_ERR_NOMEM;
@@ -331,5 +530,7 @@ const st_workload_desc st_wl_wc = {
     .small = "16 kB of text (about 2400 words, 300 lines), vocabulary of 512 words",
     .paper = "86 kB of text (about 14000 words; the seeds' 86kB text file), vocabulary of 4096 "
              "words",
+    .medium = "48 kB of text (about 6900 words, 900 lines), vocabulary of 4096 words",
     .run = run,
+    .cpu = cpu,
 };

@@ -72,28 +72,80 @@ static double black_scholes(const bo_input *in) {
   return in->S * cnd(d1) - in->X * exp(-in->R * in->T) * cnd(d2);
 }
 
+static int bo_options(st_wl_size size) {
+  return size == ST_WL_PAPER ? 512 : size == ST_WL_MEDIUM ? 48 : 8;
+}
+
+static int bo_steps(st_wl_size size) { return size == ST_WL_PAPER ? BO_MAX_STEPS : 256; }
+
+/* Options drawn as the SDK draws them, and their constants for steps steps. */
+static void bo_inputs(uint64_t seed, int nopt, int steps, bo_input *in, bo_option *opt) {
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed);
+  for (int i = 0; i < nopt; i++) {
+    in[i].S = uniform(&r, 5.0, 30.0);
+    in[i].X = uniform(&r, 1.0, 100.0);
+    in[i].T = uniform(&r, 0.25, 10.0);
+    in[i].R = 0.06;
+    in[i].V = 0.10;
+    opt[i] = prepare(&in[i], steps);
+  }
+}
+
+/* Every option's tree, one option per iteration of the parallel loop. */
+static void cpu_prices(const bo_option *opt, int nopt, int steps, float *price, int threads) {
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (int i = 0; i < nopt; i++) {
+    float tree[BO_MAX_STEPS + 1];
+    price[i] = cpu_price(&opt[i], steps, tree);
+  }
+}
+
+/* The CPU version: the kernel's work, every option's tree. */
+typedef struct bo_cpu_args {
+  const bo_option *opt;
+  float *price;
+  int nopt, steps, threads;
+} bo_cpu_args;
+
+static void bo_cpu_work(void *arg) {
+  bo_cpu_args *a = arg;
+  cpu_prices(a->opt, a->nopt, a->steps, a->price, a->threads);
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  int nopt = bo_options(ctx->size), steps = bo_steps(ctx->size);
+  bo_input *in = malloc((size_t)nopt * sizeof *in);
+  bo_option *opt = malloc((size_t)nopt * sizeof *opt);
+  float *price = malloc((size_t)nopt * sizeof *price);
+  st_status rc = in && opt && price ? ST_OK : ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    bo_inputs(ctx->seed, nopt, steps, in, opt);
+    bo_cpu_args a = {.opt = opt, .price = price, .nopt = nopt, .steps = steps,
+                     .threads = ctx->threads};
+    rc = st_wl_cpu_time(ctx, bo_cpu_work, &a);
+  }
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, price, (size_t)nopt * sizeof *price);
+  }
+  free(in);
+  free(opt);
+  free(price);
+  return rc;
+}
+
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int paper = ctx->size == ST_WL_PAPER;
-  int nopt = paper ? 512 : 8;
-  int steps = paper ? BO_MAX_STEPS : 256;
+  int nopt = bo_options(ctx->size);
+  int steps = bo_steps(ctx->size);
   bo_input *in = malloc((size_t)nopt * sizeof *in);
   bo_option *opt = malloc((size_t)nopt * sizeof *opt);
   float *got = malloc((size_t)nopt * sizeof *got);
   float *want = malloc((size_t)nopt * sizeof *want);
-  float *tree = malloc((size_t)(steps + 1) * sizeof *tree);
   uint64_t d_opts = 0, opts_bytes = 0, d_call = 0;
-  st_status rc = in && opt && got && want && tree ? ST_OK : ST_ERR_NOMEM;
+  st_status rc = in && opt && got && want ? ST_OK : ST_ERR_NOMEM;
   if (rc == ST_OK) {
-    st_wl_rng r;
-    st_wl_rng_seed(&r, ctx->seed);
-    for (int i = 0; i < nopt; i++) {
-      in[i].S = uniform(&r, 5.0, 30.0);
-      in[i].X = uniform(&r, 1.0, 100.0);
-      in[i].T = uniform(&r, 0.25, 10.0);
-      in[i].R = 0.06;
-      in[i].V = 0.10;
-      opt[i] = prepare(&in[i], steps);
-    }
+    bo_inputs(ctx->seed, nopt, steps, in, opt);
     rc = st_module_symbol(ctx->gpu, ctx->mod, "bo_opts", &d_opts, &opts_bytes, err);
   }
   if (rc == ST_OK) rc = st_memcpy_htod(ctx->gpu, d_opts, opt, (uint64_t)nopt * sizeof *opt, err);
@@ -105,9 +157,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   }
   if (rc == ST_OK) rc = st_memcpy_dtoh(ctx->gpu, got, d_call, (uint64_t)nopt * sizeof *got, err);
   if (rc == ST_OK) {
-    for (int i = 0; i < nopt; i++) {
-      want[i] = cpu_price(&opt[i], steps, tree);
-    }
+    cpu_prices(opt, nopt, steps, want, ctx->threads);
     rc = st_wl_check_f32(ctx, "option prices", got, want, (size_t)nopt, 0x1p-16f, 1e-4f);
   }
   if (rc == ST_OK && ctx->log != NULL) {
@@ -125,7 +175,6 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   free(opt);
   free(got);
   free(want);
-  free(tree);
   return rc;
 }
 
@@ -141,5 +190,7 @@ const st_workload_desc st_wl_bo = {
     .ptx = "bo.ptx",
     .small = "8 options, 256 time steps (1 launch of 8 CTAs)",
     .paper = "512 options (Ctrl-C's dataset), 2048 time steps as the SDK (1 launch of 512 CTAs)",
+    .medium = "48 options, 256 time steps (1 launch of 48 CTAs)",
     .run = run,
+    .cpu = cpu,
 };

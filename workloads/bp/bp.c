@@ -21,8 +21,9 @@
 static float squash(float x) { return (float)(1.0 / (1.0 + exp(-(double)x))); }
 
 /* The forward kernel on the CPU: partial sums and the block it writes back. */
-static void cpu_forward(const float *input, float *w, float *partial, int in) {
+static void cpu_forward(const float *input, float *w, float *partial, int in, int threads) {
   int blocks = in / HEIGHT;
+#pragma omp parallel for num_threads(threads) schedule(static)
   for (int by = 0; by < blocks; by++) {
     float m[HEIGHT][WIDTH];
     for (int ty = 0; ty < HEIGHT; ty++) {
@@ -49,7 +50,9 @@ static void cpu_forward(const float *input, float *w, float *partial, int in) {
 
 /* The adjust kernel on the CPU, with nvcc's contraction of the update:
  * fma(RATE * delta, input, MOMENTUM * change) in double (see bp.ptx). */
-static void cpu_adjust(const float *delta, const float *ly, float *w, float *oldw, int in) {
+static void cpu_adjust(const float *delta, const float *ly, float *w, float *oldw, int in,
+                       int threads) {
+#pragma omp parallel for num_threads(threads) schedule(static)
   for (int row = 1; row <= in; row++) {
     for (int col = 1; col <= HID; col++) {
       size_t index = (size_t)row * (HID + 1) + (size_t)col;
@@ -65,6 +68,109 @@ static void cpu_adjust(const float *delta, const float *ly, float *w, float *old
   }
 }
 
+/* The host part of the step between the launches: the hidden units from the
+ * summed partials, the output unit, and the errors of both layers. */
+static void host_step(const float *partial, int blocks, const float *w0, const float *hidden_w,
+                      float *delta) {
+  float hidden[HID + 1], target = 0.1f;
+  hidden[0] = 1.0f;
+  for (int j = 1; j <= HID; j++) {
+    float sum = 0.0f;
+    for (int k = 0; k < blocks; k++) {
+      sum += partial[k * HID + j - 1];
+    }
+    sum += w0[j];
+    hidden[j] = squash(sum);
+  }
+  float sum = 0.0f;
+  for (int k = 0; k <= HID; k++) {
+    sum += hidden_w[k] * hidden[k];
+  }
+  float out = squash(sum);
+  float out_delta = out * (1.0f - out) * (target - out);
+  delta[0] = 0.0f;
+  for (int j = 1; j <= HID; j++) {
+    delta[j] = hidden[j] * (1.0f - hidden[j]) * (out_delta * hidden_w[j]);
+  }
+}
+
+static int bp_inputs_count(st_wl_size size) {
+  return size == ST_WL_PAPER ? 65536 : size == ST_WL_MEDIUM ? 16384 : 2048;
+}
+
+/* Random inputs (unit 0 is the bias, 1) and weights in [0, 1). */
+static void bp_inputs(uint64_t seed, int in, float *input, float *w0, size_t nw,
+                      float *hidden_w) {
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed);
+  input[0] = 1.0f;
+  for (int i = 1; i <= in; i++) {
+    input[i] = st_wl_rng_unit(&r);
+  }
+  for (size_t i = 0; i < nw; i++) {
+    w0[i] = st_wl_rng_unit(&r);
+  }
+  for (int j = 0; j <= HID; j++) {
+    hidden_w[j] = st_wl_rng_unit(&r);
+  }
+}
+
+/* The CPU version: the forward kernel over a copy of the weights, the host
+ * step, then the adjust kernel over a fresh copy with zero changes (as the
+ * seed's host uploads the weights again). */
+typedef struct bp_cpu_args {
+  const float *input, *w0, *hidden_w;
+  float *wf, *partial, *w, *oldw;
+  float delta[HID + 1];
+  size_t nw;
+  int in, threads;
+} bp_cpu_args;
+
+static void bp_cpu_work(void *arg) {
+  bp_cpu_args *a = arg;
+  memcpy(a->wf, a->w0, a->nw * sizeof *a->wf);
+  cpu_forward(a->input, a->wf, a->partial, a->in, a->threads);
+  host_step(a->partial, a->in / HEIGHT, a->w0, a->hidden_w, a->delta);
+  memcpy(a->w, a->w0, a->nw * sizeof *a->w);
+  memset(a->oldw, 0, a->nw * sizeof *a->oldw);
+  cpu_adjust(a->delta, a->input, a->w, a->oldw, a->in, a->threads);
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  int in = bp_inputs_count(ctx->size);
+  int blocks = in / HEIGHT;
+  size_t nw = ((size_t)in + 1) * (HID + 1);
+  float hidden_w[HID + 1];
+  float *input = malloc(((size_t)in + 1) * sizeof *input);
+  float *w0 = malloc(nw * sizeof *w0);
+  bp_cpu_args a = {.wf = malloc(nw * sizeof(float)),
+                   .partial = malloc((size_t)blocks * HID * sizeof(float)),
+                   .w = malloc(nw * sizeof(float)), .oldw = malloc(nw * sizeof(float)),
+                   .nw = nw, .in = in, .threads = ctx->threads};
+  st_status rc = input && w0 && a.wf && a.partial && a.w && a.oldw ? ST_OK : ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    bp_inputs(ctx->seed, in, input, w0, nw, hidden_w);
+    a.input = input;
+    a.w0 = w0;
+    a.hidden_w = hidden_w;
+    rc = st_wl_cpu_time(ctx, bp_cpu_work, &a);
+  }
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, a.partial, (size_t)blocks * HID * sizeof(float));
+    st_wl_cpu_digest(ctx, a.wf, nw * sizeof(float));
+    st_wl_cpu_digest(ctx, a.w, nw * sizeof(float));
+    st_wl_cpu_digest(ctx, a.oldw, nw * sizeof(float));
+  }
+  free(input);
+  free(w0);
+  free(a.wf);
+  free(a.partial);
+  free(a.w);
+  free(a.oldw);
+  return rc;
+}
+
 static size_t count_diff(const float *a, const float *b, size_t n, size_t *first) {
   size_t bad = 0;
   for (size_t i = 0; i < n; i++) {
@@ -76,7 +182,7 @@ static size_t count_diff(const float *a, const float *b, size_t n, size_t *first
 }
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int in = ctx->size == ST_WL_PAPER ? 65536 : 2048;
+  int in = bp_inputs_count(ctx->size);
   int blocks = in / HEIGHT;
   size_t nw = ((size_t)in + 1) * (HID + 1);
   float *input = malloc(((size_t)in + 1) * sizeof *input);
@@ -91,20 +197,9 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
                                                                               : ST_ERR_NOMEM;
   uint64_t d_in = 0, d_w = 0, d_partial = 0, d_delta = 0, d_oldw = 0;
   st_gpu *gpu = ctx->gpu;
-  float hidden_w[HID + 1], hidden[HID + 1], delta[HID + 1], target = 0.1f;
+  float hidden_w[HID + 1], delta[HID + 1];
   if (rc == ST_OK) {
-    st_wl_rng r;
-    st_wl_rng_seed(&r, ctx->seed);
-    input[0] = 1.0f;
-    for (int i = 1; i <= in; i++) {
-      input[i] = st_wl_rng_unit(&r);
-    }
-    for (size_t i = 0; i < nw; i++) {
-      w0[i] = st_wl_rng_unit(&r);
-    }
-    for (int j = 0; j <= HID; j++) {
-      hidden_w[j] = st_wl_rng_unit(&r);
-    }
+    bp_inputs(ctx->seed, in, input, w0, nw, hidden_w);
     rc = st_wl_upload(gpu, input, ((uint64_t)in + 1) * 4, &d_in, err);
   }
   if (rc == ST_OK) rc = st_wl_upload(gpu, w0, nw * 4, &d_w, err);
@@ -120,7 +215,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   size_t first = 0, bad;
   if (rc == ST_OK) {
     memcpy(ref, w0, nw * sizeof *ref);
-    cpu_forward(input, ref, pref, in);
+    cpu_forward(input, ref, pref, in, ctx->threads);
     if ((bad = count_diff(partial, pref, (size_t)blocks * HID, &first)) != 0) {
       snprintf(ctx->verdict, sizeof ctx->verdict,
                "partial sums: %zu values differ; first at %zu: expected %.9g, got %.9g",
@@ -134,26 +229,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     }
   }
   if (rc == ST_OK) {
-    /* The host part of the step. */
-    hidden[0] = 1.0f;
-    for (int j = 1; j <= HID; j++) {
-      float sum = 0.0f;
-      for (int k = 0; k < blocks; k++) {
-        sum += partial[k * HID + j - 1];
-      }
-      sum += w0[j];
-      hidden[j] = squash(sum);
-    }
-    float sum = 0.0f;
-    for (int k = 0; k <= HID; k++) {
-      sum += hidden_w[k] * hidden[k];
-    }
-    float out = squash(sum);
-    float out_delta = out * (1.0f - out) * (target - out);
-    delta[0] = 0.0f;
-    for (int j = 1; j <= HID; j++) {
-      delta[j] = hidden[j] * (1.0f - hidden[j]) * (out_delta * hidden_w[j]);
-    }
+    host_step(partial, blocks, w0, hidden_w, delta); /* the host part of the step */
     rc = st_wl_upload(gpu, delta, (HID + 1) * 4, &d_delta, err);
   }
   if (rc == ST_OK) rc = st_wl_upload(gpu, oldw, nw * 4, &d_oldw, err);
@@ -169,7 +245,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, oldw, d_oldw, nw * 4, err);
   if (rc == ST_OK) {
     memcpy(ref, w0, nw * sizeof *ref);
-    cpu_adjust(delta, input, ref, oldref, in);
+    cpu_adjust(delta, input, ref, oldref, in, ctx->threads);
     if ((bad = count_diff(w, ref, nw, &first)) != 0) {
       snprintf(ctx->verdict, sizeof ctx->verdict,
                "adjusted weights: %zu values differ; first at %zu: expected %.9g, got %.9g", bad,
@@ -215,5 +291,7 @@ const st_workload_desc st_wl_bp = {
     .ptx = "bp.ptx",
     .small = "2048 input units, 16 hidden, 1 output",
     .paper = "65536 input units, 16 hidden, 1 output (the seeds' 65536 nodes)",
+    .medium = "16384 input units, 16 hidden, 1 output",
     .run = run,
+    .cpu = cpu,
 };

@@ -160,53 +160,189 @@ static st_status run_queries(st_wl_ctx *ctx, const tree *t, bufs *h, int nk, int
   return rc;
 }
 
-static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int paper = ctx->size == ST_WL_PAPER;
-  int n = paper ? 1000000 : 65536;
-  int nk = paper ? 10000 : 128; /* find-K queries */
-  int nr = paper ? 6000 : 64;   /* range queries */
-  int width = 3000;             /* a range spans up to width keys' worth of key space */
-  tree t;
-  memset(&t, 0, sizeof t);
-  bufs h;
-  memset(&h, 0, sizeof h);
-  t.n_keys = n;
-  t.key = malloc((size_t)n * sizeof(int));
-  h.records = malloc((size_t)n * sizeof(int));
-  h.query = malloc((size_t)nk * sizeof(int));
-  h.answer = malloc((size_t)nk * sizeof(int));
-  h.want_answer = malloc((size_t)nk * sizeof(int));
-  h.lo = malloc((size_t)nr * sizeof(int));
-  h.hi = malloc((size_t)nr * sizeof(int));
-  h.start = malloc((size_t)nr * sizeof(int));
-  h.count = malloc((size_t)nr * sizeof(int));
-  h.want_start = malloc((size_t)nr * sizeof(int));
-  h.want_count = malloc((size_t)nr * sizeof(int));
-  st_status rc = ST_ERR_NOMEM;
+typedef struct bt_size {
+  int n;  /* keys */
+  int nk; /* find-K queries */
+  int nr; /* range queries */
+} bt_size;
+
+static bt_size bt_sizes(st_wl_size size) {
+  bt_size z = {65536, 128, 64};
+  if (size == ST_WL_PAPER) {
+    z = (bt_size){1000000, 10000, 6000};
+  } else if (size == ST_WL_MEDIUM) {
+    z = (bt_size){262144, 1000, 600};
+  }
+  return z;
+}
+
+/* Allocates the keys, the tree and the query buffers (h's want arrays too
+ * when want); false when memory runs out (free_inputs frees what was made). */
+static bool alloc_inputs(tree *t, bufs *h, bt_size z, bool want) {
+  memset(t, 0, sizeof *t);
+  memset(h, 0, sizeof *h);
+  t->n_keys = z.n;
+  t->key = malloc((size_t)z.n * sizeof(int));
+  h->records = malloc((size_t)z.n * sizeof(int));
+  h->query = malloc((size_t)z.nk * sizeof(int));
+  h->answer = malloc((size_t)z.nk * sizeof(int));
+  h->lo = malloc((size_t)z.nr * sizeof(int));
+  h->hi = malloc((size_t)z.nr * sizeof(int));
+  h->start = malloc((size_t)z.nr * sizeof(int));
+  h->count = malloc((size_t)z.nr * sizeof(int));
+  if (want) {
+    h->want_answer = malloc((size_t)z.nk * sizeof(int));
+    h->want_start = malloc((size_t)z.nr * sizeof(int));
+    h->want_count = malloc((size_t)z.nr * sizeof(int));
+  }
+  return t->key && h->records && h->query && h->answer && h->lo && h->hi && h->start &&
+         h->count && (!want || (h->want_answer && h->want_start && h->want_count));
+}
+
+static void free_inputs(tree *t, bufs *h) {
+  free(t->key);
+  free(t->slot_key);
+  free(t->slot_child);
+  free(h->records);
+  free(h->query);
+  free(h->answer);
+  free(h->want_answer);
+  free(h->lo);
+  free(h->hi);
+  free(h->start);
+  free(h->count);
+  free(h->want_start);
+  free(h->want_count);
+}
+
+/* The keys, their records, the tree over them, and the queries; the
+ * answers start at -1 ("not found"). Returns -1 when memory runs out. */
+static int make_inputs(uint64_t seed, tree *t, bufs *h, bt_size z) {
+  int n = z.n;
+  int width = 3000; /* a range spans up to width keys' worth of key space */
   st_wl_rng r;
-  st_wl_rng_seed(&r, ctx->seed);
-  if (t.key && h.records && h.query && h.answer && h.want_answer && h.lo && h.hi && h.start &&
-      h.count && h.want_start && h.want_count) {
-    for (int i = 0; i < n; i++) {
-      t.key[i] = 4 * i + (int)st_wl_rng_below(&r, 4); /* sorted, unique */
-      h.records[i] = (int)(st_wl_rng_next(&r) >> 33);
+  st_wl_rng_seed(&r, seed);
+  for (int i = 0; i < n; i++) {
+    t->key[i] = 4 * i + (int)st_wl_rng_below(&r, 4); /* sorted, unique */
+    h->records[i] = (int)(st_wl_rng_next(&r) >> 33);
+  }
+  if (build_tree(t, &r) != 0) {
+    return -1;
+  }
+  /* Three in four find-K keys are present; the rest are random (mostly
+   * absent). */
+  for (int q = 0; q < z.nk; q++) {
+    h->query[q] = st_wl_rng_below(&r, 4) ? t->key[st_wl_rng_below(&r, (uint32_t)n)]
+                                         : (int)st_wl_rng_below(&r, 4u * (uint32_t)n);
+    h->answer[q] = -1;
+  }
+  for (int q = 0; q < z.nr; q++) {
+    h->lo[q] = (int)st_wl_rng_below(&r, 4u * (uint32_t)n);
+    h->hi[q] = h->lo[q] + (int)st_wl_rng_below(&r, 4u * (uint32_t)width);
+    h->start[q] = h->count[q] = -1;
+  }
+  return 0;
+}
+
+/* ---- CPU version: the kernels' descents, one query per iteration ------- */
+
+/* The first of a node's ORDER slots (as the kernels' threads) whose key is >= x
+ * (upper: > x); ORDER when none is. */
+static int slot_bound(const int *k, int x, int upper) {
+  int lo = 0, hi = ORDER;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (k[mid] < x || (upper && k[mid] == x)) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
     }
-    if (build_tree(&t, &r) == 0) rc = ST_OK;
+  }
+  return lo;
+}
+
+/* From the root to the leaf whose interval holds x: at each inner level the
+ * child of the slot with key[s] <= x < key[s + 1] (slot 0 holds INT_MIN). */
+static int descend(const tree *t, int x) {
+  int node = 0;
+  for (int level = 0; level < t->height; level++) {
+    const int *k = t->slot_key + (size_t)node * SLOTS;
+    node = t->slot_child[(size_t)node * SLOTS + (size_t)(slot_bound(k, x, 1) - 1)];
+  }
+  return node;
+}
+
+/* The record position a leaf reports for the first slot s past a bound: its
+ * child, or one past the leaf's last record at the INT_MAX pad. */
+static int leaf_position(const tree *t, int leaf, int s) {
+  const int *k = t->slot_key + (size_t)leaf * SLOTS;
+  const int *c = t->slot_child + (size_t)leaf * SLOTS;
+  return k[s] != INT_MAX ? c[s] : c[s - 1] + 1;
+}
+
+typedef struct bt_cpu_args {
+  const tree *t;
+  bufs *h;
+  int nk, nr, threads;
+} bt_cpu_args;
+
+static void bt_cpu_work(void *arg) {
+  bt_cpu_args *a = arg;
+  const tree *t = a->t;
+  bufs *h = a->h;
+#pragma omp parallel num_threads(a->threads)
+  {
+#pragma omp for schedule(static)
+    for (int q = 0; q < a->nk; q++) {
+      int key = h->query[q], leaf = descend(t, key);
+      const int *k = t->slot_key + (size_t)leaf * SLOTS;
+      int s = slot_bound(k, key, 0);
+      h->answer[q] = s < ORDER && k[s] == key
+                         ? h->records[t->slot_child[(size_t)leaf * SLOTS + (size_t)s]]
+                         : -1;
+    }
+#pragma omp for schedule(static)
+    for (int q = 0; q < a->nr; q++) {
+      int la = descend(t, h->lo[q]), lb = descend(t, h->hi[q]);
+      int start = leaf_position(t, la, slot_bound(t->slot_key + (size_t)la * SLOTS, h->lo[q], 0));
+      int end = leaf_position(t, lb, slot_bound(t->slot_key + (size_t)lb * SLOTS, h->hi[q], 1));
+      h->start[q] = start;
+      h->count[q] = end - start;
+    }
+  }
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  bt_size z = bt_sizes(ctx->size);
+  tree t;
+  bufs h;
+  st_status rc = ST_ERR_NOMEM;
+  if (alloc_inputs(&t, &h, z, false) && make_inputs(ctx->seed, &t, &h, z) == 0) {
+    bt_cpu_args a = {.t = &t, .h = &h, .nk = z.nk, .nr = z.nr, .threads = ctx->threads};
+    rc = st_wl_cpu_time(ctx, bt_cpu_work, &a);
   }
   if (rc == ST_OK) {
-    /* Three in four find-K keys are present; the rest are random (mostly
-     * absent). Answers start at -1, the "not found" value. */
+    st_wl_cpu_digest(ctx, h.answer, (size_t)z.nk * sizeof(int));
+    st_wl_cpu_digest(ctx, h.start, (size_t)z.nr * sizeof(int));
+    st_wl_cpu_digest(ctx, h.count, (size_t)z.nr * sizeof(int));
+  }
+  free_inputs(&t, &h);
+  return rc;
+}
+
+static st_status run(st_wl_ctx *ctx, st_error *err) {
+  bt_size z = bt_sizes(ctx->size);
+  int n = z.n, nk = z.nk, nr = z.nr;
+  tree t;
+  bufs h;
+  st_status rc = ST_ERR_NOMEM;
+  if (alloc_inputs(&t, &h, z, true) && make_inputs(ctx->seed, &t, &h, z) == 0) {
     for (int q = 0; q < nk; q++) {
-      h.query[q] = st_wl_rng_below(&r, 4) ? t.key[st_wl_rng_below(&r, (uint32_t)n)]
-                                          : (int)st_wl_rng_below(&r, 4u * (uint32_t)n);
-      h.answer[q] = -1;
       int p = lower_bound(t.key, n, h.query[q], 0);
       h.want_answer[q] = p < n && t.key[p] == h.query[q] ? h.records[p] : -1;
     }
     for (int q = 0; q < nr; q++) {
-      h.lo[q] = (int)st_wl_rng_below(&r, 4u * (uint32_t)n);
-      h.hi[q] = h.lo[q] + (int)st_wl_rng_below(&r, 4u * (uint32_t)width);
-      h.start[q] = h.count[q] = -1;
       h.want_start[q] = lower_bound(t.key, n, h.lo[q], 0);
       h.want_count[q] = lower_bound(t.key, n, h.hi[q], 1) - h.want_start[q];
     }
@@ -230,19 +366,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
             "(2 launches)\n",
             n, ORDER, t.n_nodes, t.height, nk, nr);
   }
-  free(t.key);
-  free(t.slot_key);
-  free(t.slot_child);
-  free(h.records);
-  free(h.query);
-  free(h.answer);
-  free(h.want_answer);
-  free(h.lo);
-  free(h.hi);
-  free(h.start);
-  free(h.count);
-  free(h.want_start);
-  free(h.want_count);
+  free_inputs(&t, &h);
   return rc;
 }
 
@@ -258,5 +382,7 @@ const st_workload_desc st_wl_bt = {
     .ptx = "bt.ptx",
     .small = "65536 keys (height 2), 128 find-K + 64 range queries",
     .paper = "1M keys (the seeds' 1M nodes), 10000 find-K + 6000 range queries",
+    .medium = "262144 keys (height 2), 1000 find-K + 600 range queries",
     .run = run,
+    .cpu = cpu,
 };

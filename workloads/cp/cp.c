@@ -42,29 +42,110 @@ static void make_atoms(cp_atom *at, int n, int w, int h, float spacing, uint64_t
   }
 }
 
-/* One launch's arithmetic for every point, added onto grid; mag gets the
- * sum of |q|/r (in double) for the tolerance. */
-static void cpu_chunk(float *grid, double *mag, int w, int h, float spacing, const cp_atom *at,
-                      int n) {
+/* One point's sum over a chunk of atoms, in the kernel's order. */
+static float cp_point(float x, float y, const cp_atom *at, int n) {
+  float e = 0.0f;
+  for (int k = 0; k < n; k++) {
+    float dy = y - at[k].y;
+    float dyz2 = fmaf(dy, dy, at[k].dz2);
+    float dx = x - at[k].x;
+    float r2 = fmaf(dx, dx, dyz2);
+    float inv = 1.0f / sqrtf(r2);
+    e = fmaf(at[k].q, inv, e);
+  }
+  return e;
+}
+
+/* One launch's arithmetic for every point, added onto grid (a row of points
+ * per iteration of the parallel loop). */
+static void cpu_chunk(float *grid, int w, int h, float spacing, const cp_atom *at, int n,
+                      int threads) {
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (int j = 0; j < h; j++) {
+    float y = (float)j * spacing;
+    for (int i = 0; i < w; i++) {
+      grid[(size_t)j * w + i] += cp_point((float)i * spacing, y, at, n);
+    }
+  }
+}
+
+/* The sum of |q|/r (in double) over a chunk of atoms added onto mag, for the
+ * tolerance; r from the same float r^2 as the potential. */
+static void cpu_magnitude(double *mag, int w, int h, float spacing, const cp_atom *at, int n,
+                          int threads) {
+#pragma omp parallel for num_threads(threads) schedule(static)
   for (int j = 0; j < h; j++) {
     float y = (float)j * spacing;
     for (int i = 0; i < w; i++) {
       float x = (float)i * spacing;
-      float e = 0.0f;
       double m = 0.0;
       for (int k = 0; k < n; k++) {
         float dy = y - at[k].y;
         float dyz2 = fmaf(dy, dy, at[k].dz2);
         float dx = x - at[k].x;
         float r2 = fmaf(dx, dx, dyz2);
-        float inv = 1.0f / sqrtf(r2);
-        e = fmaf(at[k].q, inv, e);
         m += fabs((double)at[k].q) / sqrt((double)r2);
       }
-      grid[(size_t)j * w + i] += e;
       mag[(size_t)j * w + i] += m;
     }
   }
+}
+
+/* small: a 256x64 slice (2x8 = 16 CTAs), 48 atoms in chunks of 24 (2 launches);
+ * medium: 256x256 (2x32 = 64 CTAs), 160 atoms in one chunk (1 launch);
+ * paper: 512x512 (4x64 = 256 CTAs, over two waves on 15 SMs at 8 CTAs per
+ * SM), 4000 atoms: one full constant-memory chunk, one launch. */
+typedef struct cp_size {
+  int w, h, natoms, chunk;
+} cp_size;
+
+static cp_size cp_sizes(st_wl_size size) {
+  cp_size z = {256, 64, 48, 24};
+  if (size == ST_WL_PAPER) {
+    z = (cp_size){512, 512, CP_MAXATOMS, CP_MAXATOMS};
+  } else if (size == ST_WL_MEDIUM) {
+    z = (cp_size){256, 256, 160, 160};
+  }
+  return z;
+}
+
+/* The CPU version: the grid starts at zero (as the GPU's), then each
+ * launch's chunk is added in order. */
+typedef struct cp_cpu_args {
+  const cp_atom *at;
+  float *grid;
+  cp_size z;
+  float spacing;
+  int threads;
+} cp_cpu_args;
+
+static void cp_cpu_work(void *arg) {
+  cp_cpu_args *a = arg;
+  memset(a->grid, 0, (size_t)a->z.w * (size_t)a->z.h * sizeof *a->grid);
+  for (int first = 0; first < a->z.natoms; first += a->z.chunk) {
+    int n = a->z.natoms - first < a->z.chunk ? a->z.natoms - first : a->z.chunk;
+    cpu_chunk(a->grid, a->z.w, a->z.h, a->spacing, a->at + first, n, a->threads);
+  }
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  cp_size z = cp_sizes(ctx->size);
+  size_t npts = (size_t)z.w * z.h;
+  cp_atom *at = malloc((size_t)z.natoms * sizeof *at);
+  float *grid = malloc(npts * sizeof *grid);
+  st_status rc = at && grid ? ST_OK : ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    cp_cpu_args a = {.at = at, .grid = grid, .z = z, .spacing = 0.1f, .threads = ctx->threads};
+    make_atoms(at, z.natoms, z.w, z.h, a.spacing, ctx->seed);
+    rc = st_wl_cpu_time(ctx, cp_cpu_work, &a);
+  }
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, grid, npts * sizeof *grid);
+  }
+  free(at);
+  free(grid);
+  return rc;
 }
 
 static st_status check(st_wl_ctx *ctx, const float *got, const float *want, const double *mag,
@@ -96,12 +177,8 @@ static st_status check(st_wl_ctx *ctx, const float *got, const float *want, cons
 }
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  /* small: a 256x64 slice (2x8 = 16 CTAs), 48 atoms in chunks of 24 (2 launches);
-   * paper: 512x512 (4x64 = 256 CTAs, over two waves on 15 SMs at 8 CTAs per
-   * SM), 4000 atoms: one full constant-memory chunk, one launch. */
-  int paper = ctx->size == ST_WL_PAPER;
-  int w = paper ? 512 : 256, h = paper ? 512 : 64;
-  int natoms = paper ? CP_MAXATOMS : 48, chunk = paper ? CP_MAXATOMS : 24;
+  cp_size z = cp_sizes(ctx->size);
+  int w = z.w, h = z.h, natoms = z.natoms, chunk = z.chunk;
   float spacing = 0.1f;
   size_t npts = (size_t)w * h;
   cp_atom *at = malloc((size_t)natoms * sizeof *at);
@@ -128,7 +205,8 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
                      args, 4, err);
     }
     if (rc == ST_OK) {
-      cpu_chunk(want, mag, w, h, spacing, at + first, n);
+      cpu_chunk(want, w, h, spacing, at + first, n, ctx->threads);
+      cpu_magnitude(mag, w, h, spacing, at + first, n, ctx->threads);
       launches++;
     }
   }
@@ -159,5 +237,7 @@ const st_workload_desc st_wl_cp = {
     .ptx = "cp.ptx",
     .small = "256x64 slice, 48 atoms in 2 chunks of 24 (2 launches of 16 CTAs)",
     .paper = "512x512 slice, 4000 atoms, one full constant-memory chunk (1 launch of 256 CTAs)",
+    .medium = "256x256 slice, 160 atoms in one chunk (1 launch of 64 CTAs)",
     .run = run,
+    .cpu = cpu,
 };

@@ -67,8 +67,10 @@ static void idct8(float *v, int s) {
   v[4 * s] = E3 - O3;
 }
 
-/* Rows of every 8x8 block, then columns, in place (as the kernels). */
-static void cpu_transform(float *img, int w, int h, int inverse) {
+/* Rows of every 8x8 block, then columns, in place (as the kernels); a row of
+ * blocks per iteration of the parallel loop. */
+static void cpu_transform(float *img, int w, int h, int inverse, int threads) {
+#pragma omp parallel for num_threads(threads) schedule(static)
   for (int by = 0; by < h; by += BS) {
     for (int bx = 0; bx < w; bx += BS) {
       for (int k = 0; k < BS; k++) {
@@ -79,6 +81,18 @@ static void cpu_transform(float *img, int w, int h, int inverse) {
         float *col = img + (size_t)by * w + bx + k;
         if (inverse) idct8(col, w); else fdct8(col, w);
       }
+    }
+  }
+}
+
+/* The quantisation kernel: each coefficient rounded to a multiple of its
+ * step (ties to even), a row of pixels per iteration of the parallel loop. */
+static void cpu_quantize(float *coef, int w, int h, int threads) {
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (int y = 0; y < h; y++) {
+    for (int x = 0; x < w; x++) {
+      float q = qtable[(y % BS) * BS + x % BS];
+      coef[(size_t)y * w + x] = rintf(coef[(size_t)y * w + x] / q) * q;
     }
   }
 }
@@ -112,9 +126,56 @@ static void make_image(float *img, int w, int h, uint64_t seed) {
   }
 }
 
+static void dct_dims(st_wl_size size, int *w, int *h) {
+  *w = size == ST_WL_PAPER ? 512 : size == ST_WL_MEDIUM ? 448 : 128;
+  *h = size == ST_WL_PAPER ? 512 : size == ST_WL_MEDIUM ? 448 : 64;
+}
+
+/* The CPU version: the forward transform into the coefficients, their
+ * quantisation in place, the inverse transform into the output. */
+typedef struct dct_cpu_args {
+  const float *img;
+  float *coef, *out;
+  int w, h, threads;
+} dct_cpu_args;
+
+static void dct_cpu_work(void *arg) {
+  dct_cpu_args *a = arg;
+  size_t bytes = (size_t)a->w * (size_t)a->h * sizeof(float);
+  memcpy(a->coef, a->img, bytes);
+  cpu_transform(a->coef, a->w, a->h, 0, a->threads);
+  cpu_quantize(a->coef, a->w, a->h, a->threads);
+  memcpy(a->out, a->coef, bytes);
+  cpu_transform(a->out, a->w, a->h, 1, a->threads);
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  int w, h;
+  dct_dims(ctx->size, &w, &h);
+  size_t bytes = (size_t)w * h * sizeof(float);
+  float *img = malloc(bytes);
+  dct_cpu_args a = {.coef = malloc(bytes), .out = malloc(bytes), .w = w, .h = h,
+                    .threads = ctx->threads};
+  st_status rc = img && a.coef && a.out ? ST_OK : ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    make_image(img, w, h, ctx->seed);
+    a.img = img;
+    rc = st_wl_cpu_time(ctx, dct_cpu_work, &a);
+  }
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, a.coef, bytes);
+    st_wl_cpu_digest(ctx, a.out, bytes);
+  }
+  free(img);
+  free(a.coef);
+  free(a.out);
+  return rc;
+}
+
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int paper = ctx->size == ST_WL_PAPER;
-  int w = paper ? 512 : 128, h = paper ? 512 : 64;
+  int w, h;
+  dct_dims(ctx->size, &w, &h);
   size_t n = (size_t)w * h, bytes = n * sizeof(float);
   float *img = malloc(bytes), *ref = malloc(bytes), *got = malloc(bytes);
   st_status rc = img && ref && got ? ST_OK : ST_ERR_NOMEM;
@@ -137,7 +198,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, got, d_coef, bytes, err);
   if (rc == ST_OK) {
     memcpy(ref, img, bytes);
-    cpu_transform(ref, w, h, 0);
+    cpu_transform(ref, w, h, 0, ctx->threads);
     rc = st_wl_check_u32(ctx, "forward DCT coefficients", (const uint32_t *)got,
                          (const uint32_t *)ref, n);
   }
@@ -148,12 +209,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   }
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, got, d_coef, bytes, err);
   if (rc == ST_OK) {
-    for (int y = 0; y < h; y++) {
-      for (int x = 0; x < w; x++) {
-        float q = qtable[(y % BS) * BS + x % BS];
-        ref[(size_t)y * w + x] = rintf(ref[(size_t)y * w + x] / q) * q;
-      }
-    }
+    cpu_quantize(ref, w, h, ctx->threads);
     rc = st_wl_check_u32(ctx, "quantised coefficients", (const uint32_t *)got,
                          (const uint32_t *)ref, n);
   }
@@ -163,7 +219,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   }
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, got, d_out, bytes, err);
   if (rc == ST_OK) {
-    cpu_transform(ref, w, h, 1);
+    cpu_transform(ref, w, h, 1, ctx->threads);
     rc = st_wl_check_u32(ctx, "reconstructed image", (const uint32_t *)got,
                          (const uint32_t *)ref, n);
   }
@@ -204,5 +260,7 @@ const st_workload_desc st_wl_dct = {
     .small = "128x64 image (16 tiles of 32x16, 128 blocks of 8x8)",
     .paper = "512x512 image, the SDK sample's default size (512 tiles of 32x16, 4096 blocks of "
              "8x8)",
+    .medium = "448x448 image (392 tiles of 32x16, 3136 blocks of 8x8)",
     .run = run,
+    .cpu = cpu,
 };

@@ -14,24 +14,39 @@
 
 /* ---- CPU reference: the GPU's passes, in the GPU's order ---------------- */
 
-static void cpu_radix4(float *d, int n, int q) {
+/* One thread's butterflies: the quadruple (radix 4, quarter stride q) or
+ * the pair (radix 2, stride h) of group g. */
+static void radix4_one(float *d, int q, int g) {
+  int i = (g / q) * 4 * q + g % q;
+  float a = d[i], b = d[i + q], c = d[i + 2 * q], e = d[i + 3 * q];
+  float a1 = a + c, c1 = a - c, b1 = b + e, e1 = b - e;
+  d[i] = a1 + b1;
+  d[i + q] = a1 - b1;
+  d[i + 2 * q] = c1 + e1;
+  d[i + 3 * q] = c1 - e1;
+}
+
+static void radix2_one(float *d, int h, int g) {
+  int i = (g / h) * 2 * h + g % h;
+  float a = d[i], b = d[i + h];
+  d[i] = a + b;
+  d[i + h] = a - b;
+}
+
+/* A global pass: every group of the n elements, groups split over the
+ * threads (each element belongs to one group, so the order does not
+ * matter). */
+static void cpu_radix4(float *d, int n, int q, int threads) {
+#pragma omp parallel for num_threads(threads) schedule(static)
   for (int g = 0; g < n / 4; g++) {
-    int i = (g / q) * 4 * q + g % q;
-    float a = d[i], b = d[i + q], c = d[i + 2 * q], e = d[i + 3 * q];
-    float a1 = a + c, c1 = a - c, b1 = b + e, e1 = b - e;
-    d[i] = a1 + b1;
-    d[i + q] = a1 - b1;
-    d[i + 2 * q] = c1 + e1;
-    d[i + 3 * q] = c1 - e1;
+    radix4_one(d, q, g);
   }
 }
 
-static void cpu_radix2(float *d, int n, int h) {
+static void cpu_radix2(float *d, int n, int h, int threads) {
+#pragma omp parallel for num_threads(threads) schedule(static)
   for (int g = 0; g < n / 2; g++) {
-    int i = (g / h) * 2 * h + g % h;
-    float a = d[i], b = d[i + h];
-    d[i] = a + b;
-    d[i + h] = a - b;
+    radix2_one(d, h, g);
   }
 }
 
@@ -59,21 +74,72 @@ static fwt_plan make_plan(int log2n) {
   return p;
 }
 
-static void cpu_fwt(float *d, int log2n) {
+/* A whole transform: the global passes, then the tiles' strides, a tile
+ * per iteration of the parallel loop. */
+static void cpu_fwt(float *d, int log2n, int threads) {
   int n = 1 << log2n;
   fwt_plan p = make_plan(log2n);
   for (int s = 0; s < p.n_r4; s++) {
-    cpu_radix4(d, n, p.q[s]);
+    cpu_radix4(d, n, p.q[s], threads);
   }
   if (p.r2_stride) {
-    cpu_radix2(d, n, p.r2_stride);
+    cpu_radix2(d, n, p.r2_stride, threads);
   }
+#pragma omp parallel for num_threads(threads) schedule(static)
   for (int b = 0; b < n; b += 1 << BLOCK_LOG2) {
     for (int q = (1 << BLOCK_LOG2) / 4; q >= 2; q >>= 2) {
-      cpu_radix4(d + b, 1 << BLOCK_LOG2, q);
+      for (int g = 0; g < (1 << BLOCK_LOG2) / 4; g++) {
+        radix4_one(d + b, q, g);
+      }
     }
-    cpu_radix2(d + b, 1 << BLOCK_LOG2, 1);
+    for (int g = 0; g < (1 << BLOCK_LOG2) / 2; g++) {
+      radix2_one(d + b, 1, g);
+    }
   }
+}
+
+/* The pointwise product of the spectra, scaled: d[i] = (d[i] * k[i]) * scale. */
+static void cpu_modulate(float *d, const float *k, float scale, int n, int threads) {
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (int i = 0; i < n; i++) {
+    d[i] = d[i] * k[i] * scale;
+  }
+}
+
+static int fwt_log2n(st_wl_size size) {
+  return size == ST_WL_PAPER ? 15 : size == ST_WL_MEDIUM ? 14 : 13;
+}
+
+/* A random signal and a random 128-tap kernel, zero-padded to n (as the SDK
+ * pads); data and kern come zero-filled. */
+static void fwt_inputs(uint64_t seed, int n, float *data, float *kern) {
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed);
+  for (int i = 0; i < n; i++) {
+    data[i] = st_wl_rng_unit(&r);
+  }
+  for (int i = 0; i < KERNEL_TAPS; i++) {
+    kern[i] = st_wl_rng_unit(&r);
+  }
+}
+
+/* The CPU version: both inputs copied (the transforms work in place), both
+ * transformed, modulated, and the product transformed back. */
+typedef struct fwt_cpu_args {
+  const float *data0, *kern0;
+  float *data, *kern;
+  int log2n, threads;
+} fwt_cpu_args;
+
+static void fwt_cpu_work(void *arg) {
+  fwt_cpu_args *a = arg;
+  int n = 1 << a->log2n;
+  memcpy(a->data, a->data0, (size_t)n * sizeof *a->data);
+  memcpy(a->kern, a->kern0, (size_t)n * sizeof *a->kern);
+  cpu_fwt(a->data, a->log2n, a->threads);
+  cpu_fwt(a->kern, a->log2n, a->threads);
+  cpu_modulate(a->data, a->kern, 1.0f / (float)n, n, a->threads);
+  cpu_fwt(a->data, a->log2n, a->threads);
 }
 
 /* ---- GPU --------------------------------------------------------------- */
@@ -106,8 +172,33 @@ static st_status gpu_fwt(st_wl_ctx *ctx, uint64_t d, int log2n, int *launches, s
   return rc;
 }
 
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  int log2n = fwt_log2n(ctx->size), n = 1 << log2n;
+  float *data0 = calloc((size_t)n, sizeof *data0);
+  float *kern0 = calloc((size_t)n, sizeof *kern0);
+  fwt_cpu_args a = {.data = malloc((size_t)n * sizeof(float)),
+                    .kern = malloc((size_t)n * sizeof(float)), .log2n = log2n,
+                    .threads = ctx->threads};
+  st_status rc = data0 && kern0 && a.data && a.kern ? ST_OK : ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    fwt_inputs(ctx->seed, n, data0, kern0);
+    a.data0 = data0;
+    a.kern0 = kern0;
+    rc = st_wl_cpu_time(ctx, fwt_cpu_work, &a);
+  }
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, a.data, (size_t)n * sizeof(float));
+  }
+  free(data0);
+  free(kern0);
+  free(a.data);
+  free(a.kern);
+  return rc;
+}
+
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int log2n = ctx->size == ST_WL_PAPER ? 15 : 13;
+  int log2n = fwt_log2n(ctx->size);
   int n = 1 << log2n;
   float *data = calloc((size_t)n, sizeof *data);
   float *kern = calloc((size_t)n, sizeof *kern);
@@ -122,14 +213,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     free(direct_f);
     return ST_ERR_NOMEM;
   }
-  st_wl_rng r;
-  st_wl_rng_seed(&r, ctx->seed);
-  for (int i = 0; i < n; i++) {
-    data[i] = st_wl_rng_unit(&r);
-  }
-  for (int i = 0; i < KERNEL_TAPS; i++) {
-    kern[i] = st_wl_rng_unit(&r); /* zero-padded to n, as the SDK pads */
-  }
+  fwt_inputs(ctx->seed, n, data, kern);
   /* Independent check: direct dyadic convolution y[i] = sum_j x[j] k[i^j]. */
   for (int i = 0; i < n; i++) {
     double s = 0.0;
@@ -166,12 +250,10 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     rc = st_wl_check_f32(ctx, "convolution (direct)", got, direct_f, (size_t)n, 1e-3f, 1e-3f);
   }
   if (rc == ST_OK) {
-    cpu_fwt(data, log2n);
-    cpu_fwt(kern, log2n);
-    for (int i = 0; i < n; i++) {
-      data[i] = data[i] * kern[i] * scale;
-    }
-    cpu_fwt(data, log2n);
+    cpu_fwt(data, log2n, ctx->threads);
+    cpu_fwt(kern, log2n, ctx->threads);
+    cpu_modulate(data, kern, scale, n, ctx->threads);
+    cpu_fwt(data, log2n, ctx->threads);
     rc = st_wl_check_u32(ctx, "convolution (bit for bit; also within 1e-3 of direct)",
                          (const uint32_t *)got, (const uint32_t *)data, (size_t)n);
   }
@@ -199,5 +281,7 @@ const st_workload_desc st_wl_fwt = {
     .ptx = "fwt.ptx",
     .small = "8192 samples, 128-tap kernel (7 launches)",
     .paper = "32768 samples, 128-tap kernel (Ctrl-C's 32k samples; 10 launches)",
+    .medium = "16384 samples, 128-tap kernel (10 launches)",
     .run = run,
+    .cpu = cpu,
 };

@@ -18,12 +18,16 @@
 
 #include "workload.h"
 
-static void cpu_gauss(float *a, float *m, float *b, int n) {
+/* Per pivot, a row below it per iteration of the parallel loop: its
+ * multiplier (fan1), then its update and b's (fan2); a barrier between
+ * pivots. A row's multiplier reads only its own row and the pivot row, which
+ * no thread writes during the pivot. */
+static void cpu_gauss(float *a, float *m, float *b, int n, int threads) {
+#pragma omp parallel num_threads(threads)
   for (int t = 0; t < n - 1; t++) {
+#pragma omp for schedule(static)
     for (int row = t + 1; row < n; row++) {
       m[(size_t)n * row + t] = a[(size_t)n * row + t] / a[(size_t)n * t + t];
-    }
-    for (int row = t + 1; row < n; row++) {
       float mult = m[(size_t)n * row + t];
       for (int col = t; col < n; col++) {
         float p = mult * a[(size_t)n * t + col];
@@ -33,6 +37,67 @@ static void cpu_gauss(float *a, float *m, float *b, int n) {
       b[row] = b[row] - q;
     }
   }
+}
+
+static int gau_n(st_wl_size size) {
+  return size == ST_WL_PAPER ? 1024 : size == ST_WL_MEDIUM ? 128 : 64;
+}
+
+/* Rodinia's matrix shape, a random boost on the diagonal, b random in [1, 2). */
+static void gau_inputs(uint64_t seed, int n, float *a, float *b) {
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed);
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j < n; j++) {
+      a[(size_t)n * i + j] = (float)(10.0 * exp(-0.01 * fabs((double)(i - j))));
+    }
+  }
+  for (int i = 0; i < n; i++) {
+    a[(size_t)n * i + i] += 5.0f * st_wl_rng_unit(&r);
+    b[i] = 1.0f + st_wl_rng_unit(&r);
+  }
+}
+
+/* The CPU version: copies of a and b (the elimination works in place), then
+ * every pivot; m's entries above the diagonal stay zero, as the GPU's. */
+typedef struct gau_cpu_args {
+  const float *a0, *b0;
+  float *a, *m, *b;
+  int n, threads;
+} gau_cpu_args;
+
+static void gau_cpu_work(void *arg) {
+  gau_cpu_args *g = arg;
+  memcpy(g->a, g->a0, (size_t)g->n * (size_t)g->n * sizeof *g->a);
+  memcpy(g->b, g->b0, (size_t)g->n * sizeof *g->b);
+  cpu_gauss(g->a, g->m, g->b, g->n, g->threads);
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  int n = gau_n(ctx->size);
+  size_t nn = (size_t)n * (size_t)n;
+  float *a0 = malloc(nn * sizeof *a0), *b0 = malloc((size_t)n * sizeof *b0);
+  gau_cpu_args g = {.a = malloc(nn * sizeof(float)), .m = calloc(nn, sizeof(float)),
+                    .b = malloc((size_t)n * sizeof(float)), .n = n, .threads = ctx->threads};
+  st_status rc = a0 && b0 && g.a && g.m && g.b ? ST_OK : ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    gau_inputs(ctx->seed, n, a0, b0);
+    g.a0 = a0;
+    g.b0 = b0;
+    rc = st_wl_cpu_time(ctx, gau_cpu_work, &g);
+  }
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, g.a, nn * sizeof(float));
+    st_wl_cpu_digest(ctx, g.m, nn * sizeof(float));
+    st_wl_cpu_digest(ctx, g.b, (size_t)n * sizeof(float));
+  }
+  free(a0);
+  free(b0);
+  free(g.a);
+  free(g.m);
+  free(g.b);
+  return rc;
 }
 
 static st_status first_diff(st_wl_ctx *ctx, const char *what, const float *got,
@@ -54,7 +119,7 @@ static st_status first_diff(st_wl_ctx *ctx, const char *what, const float *got,
 }
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int n = ctx->size == ST_WL_PAPER ? 1024 : 64;
+  int n = gau_n(ctx->size);
   size_t nn = (size_t)n * (size_t)n;
   float *a = malloc(nn * sizeof *a), *ra = malloc(nn * sizeof *ra);
   float *m = calloc(nn, sizeof *m), *rm = calloc(nn, sizeof *rm);
@@ -65,17 +130,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   st_gpu *gpu = ctx->gpu;
   int launches = 0;
   if (rc == ST_OK) {
-    st_wl_rng r;
-    st_wl_rng_seed(&r, ctx->seed);
-    for (int i = 0; i < n; i++) {
-      for (int j = 0; j < n; j++) {
-        a[(size_t)n * i + j] = (float)(10.0 * exp(-0.01 * fabs((double)(i - j))));
-      }
-    }
-    for (int i = 0; i < n; i++) {
-      a[(size_t)n * i + i] += 5.0f * st_wl_rng_unit(&r);
-      b[i] = 1.0f + st_wl_rng_unit(&r);
-    }
+    gau_inputs(ctx->seed, n, a, b);
     memcpy(ra, a, nn * sizeof *a);
     memcpy(rb, b, (size_t)n * sizeof *b);
     rc = st_wl_upload(gpu, a, nn * 4, &d_a, err);
@@ -97,7 +152,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, m, d_m, nn * 4, err);
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, b, d_b, (size_t)n * 4, err);
   if (rc == ST_OK) {
-    cpu_gauss(ra, rm, rb, n);
+    cpu_gauss(ra, rm, rb, n, ctx->threads);
     rc = first_diff(ctx, "matrix a", a, ra, nn, n);
     if (rc == ST_OK) rc = first_diff(ctx, "multipliers m", m, rm, nn, n);
     if (rc == ST_OK) rc = first_diff(ctx, "right-hand side b", b, rb, (size_t)n, n);
@@ -143,5 +198,7 @@ const st_workload_desc st_wl_gau = {
     .small = "64x64 matrix, 63 pivots (126 launches; fan2 16x16 CTAs of 4x4)",
     .paper = "1024x1024 matrix (the seed's dataset), 1023 pivots (2046 launches; fan2 256x256 "
              "CTAs of 4x4)",
+    .medium = "128x128 matrix, 127 pivots (254 launches; fan2 32x32 CTAs of 4x4)",
     .run = run,
+    .cpu = cpu,
 };

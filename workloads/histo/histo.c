@@ -31,10 +31,86 @@ static uint32_t skewed_bin(st_wl_rng *r) {
   return (uint32_t)((int32_t)c + off);
 }
 
+static void histo_dims(st_wl_size size, int *w, int *hgt, int *reps) {
+  *w = *hgt = size == ST_WL_PAPER ? 1024 : size == ST_WL_MEDIUM ? 512 : 256;
+  *reps = size == ST_WL_SMALL ? 1 : 4;
+}
+
+static void histo_inputs(uint64_t seed, int n, uint32_t *in) {
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed);
+  for (int i = 0; i < n; i++) {
+    in[i] = skewed_bin(&r);
+  }
+}
+
+/* The CPU version, per repetition: every thread counts its share of the
+ * input into a private histogram and adds its non-zero bins to the global
+ * counts atomically (integer sums: the order does not matter), then the
+ * counts are saturated to 8 bits and cleared (histo_final). */
+typedef struct histo_cpu_args {
+  const uint32_t *in;
+  uint32_t *hist;
+  uint8_t *out;
+  int n, reps, threads;
+} histo_cpu_args;
+
+static void histo_cpu_work(void *arg) {
+  histo_cpu_args *a = arg;
+  uint32_t *hist = a->hist;
+  memset(hist, 0, BINS * sizeof *hist);
+  for (int k = 0; k < a->reps; k++) {
+#pragma omp parallel num_threads(a->threads)
+    {
+      uint32_t sub[BINS];
+      memset(sub, 0, sizeof sub);
+#pragma omp for schedule(static)
+      for (int i = 0; i < a->n; i++) {
+        sub[a->in[i]]++;
+      }
+      for (int b = 0; b < BINS; b++) {
+        if (sub[b] != 0) {
+#pragma omp atomic
+          hist[b] += sub[b];
+        }
+      }
+#pragma omp barrier
+#pragma omp for schedule(static)
+      for (int b = 0; b < BINS; b++) {
+        a->out[b] = (uint8_t)(hist[b] < 255 ? hist[b] : 255);
+        hist[b] = 0;
+      }
+    }
+  }
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  int w, hgt, reps;
+  histo_dims(ctx->size, &w, &hgt, &reps);
+  int n = w * hgt;
+  uint32_t *in = malloc((size_t)n * sizeof *in);
+  histo_cpu_args a = {.hist = malloc(BINS * sizeof(uint32_t)), .out = malloc(BINS), .n = n,
+                      .reps = reps, .threads = ctx->threads};
+  st_status rc = in && a.hist && a.out ? ST_OK : ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    histo_inputs(ctx->seed, n, in);
+    a.in = in;
+    rc = st_wl_cpu_time(ctx, histo_cpu_work, &a);
+  }
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, a.out, BINS);
+    st_wl_cpu_digest(ctx, a.hist, BINS * sizeof(uint32_t));
+  }
+  free(in);
+  free(a.hist);
+  free(a.out);
+  return rc;
+}
+
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int paper = ctx->size == ST_WL_PAPER;
-  int w = paper ? 1024 : 256, hgt = paper ? 1024 : 256;
-  int reps = paper ? 4 : 1;
+  int w, hgt, reps;
+  histo_dims(ctx->size, &w, &hgt, &reps);
   int n = w * hgt;
   uint32_t *in = malloc((size_t)n * sizeof *in);
   uint32_t *count = calloc(BINS, sizeof *count);
@@ -49,10 +125,8 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     free(left);
     return ST_ERR_NOMEM;
   }
-  st_wl_rng r;
-  st_wl_rng_seed(&r, ctx->seed);
+  histo_inputs(ctx->seed, n, in);
   for (int i = 0; i < n; i++) {
-    in[i] = skewed_bin(&r);
     count[in[i]]++;
   }
   int saturated = 0;
@@ -110,5 +184,7 @@ const st_workload_desc st_wl_histo = {
     .ptx = "histo.ptx",
     .small = "256x256 values, 4096 bins, 1 repetition",
     .paper = "1024x1024 values, 4096 bins, 4 repetitions (the seed gives no input)",
+    .medium = "512x512 values, 4096 bins, 4 repetitions",
     .run = run,
+    .cpu = cpu,
 };

@@ -53,9 +53,85 @@ static uint32_t cpu_count(uint32_t full, uint32_t cols, uint32_t ld, uint32_t rd
   return n;
 }
 
+/* small: 10 queens; medium: 11; paper: 12. */
+static int nq_size(st_wl_size size) {
+  return size == ST_WL_PAPER ? 12 : size == ST_WL_MEDIUM ? 11 : 10;
+}
+
+/* Every legal placement of the first NQ_PREFIX rows (np of them, in
+ * lexicographic order), shuffled by the seed. */
+static void nq_inputs(uint64_t seed, int n, int np, nq_prefix *pre) {
+  enum_prefixes(pre, n, 0, 0, 0, 0, 0);
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed);
+  for (int i = np - 1; i > 0; i--) { /* Fisher-Yates */
+    int j = (int)st_wl_rng_below(&r, (uint32_t)i + 1);
+    nq_prefix tmp = pre[i];
+    pre[i] = pre[j];
+    pre[j] = tmp;
+  }
+}
+
+/* Each prefix's count of completions (the kernel's per-thread counts), on
+ * every thread; the subtrees differ wildly in size, hence the dynamic
+ * schedule. */
+static void cpu_counts(const nq_prefix *pre, int np, int n, uint32_t *counts, int threads) {
+  uint32_t full = (1u << n) - 1u;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 16)
+  for (int i = 0; i < np; i++) {
+    counts[i] = cpu_count(full, pre[i].cols, pre[i].ld, pre[i].rd);
+  }
+}
+
+/* The CPU version: the per-prefix counts, then each CTA's total (the kernel's
+ * reduction) and the grand total. */
+typedef struct nq_cpu_args {
+  const nq_prefix *pre;
+  uint32_t *counts, *cta, total;
+  int np, nctas, n, threads;
+} nq_cpu_args;
+
+static void nq_cpu_work(void *arg) {
+  nq_cpu_args *a = arg;
+  cpu_counts(a->pre, a->np, a->n, a->counts, a->threads);
+  a->total = 0;
+  for (int b = 0; b < a->nctas; b++) {
+    uint32_t sum = 0;
+    for (int i = b * NQ_THREADS; i < (b + 1) * NQ_THREADS && i < a->np; i++) {
+      sum += a->counts[i];
+    }
+    a->cta[b] = sum;
+    a->total += sum;
+  }
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  int n = nq_size(ctx->size);
+  int np = enum_prefixes(NULL, n, 0, 0, 0, 0, 0);
+  int nctas = (np + NQ_THREADS - 1) / NQ_THREADS;
+  nq_prefix *pre = malloc((size_t)np * sizeof *pre);
+  nq_cpu_args a = {.pre = pre, .counts = malloc((size_t)np * sizeof(uint32_t)),
+                   .cta = malloc((size_t)nctas * sizeof(uint32_t)), .np = np, .nctas = nctas,
+                   .n = n, .threads = ctx->threads};
+  st_status rc = pre != NULL && a.counts != NULL && a.cta != NULL ? ST_OK : ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    nq_inputs(ctx->seed, n, np, pre);
+    rc = st_wl_cpu_time(ctx, nq_cpu_work, &a);
+  }
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, a.counts, (size_t)np * sizeof(uint32_t));
+    st_wl_cpu_digest(ctx, a.cta, (size_t)nctas * sizeof(uint32_t));
+    st_wl_cpu_digest(ctx, &a.total, sizeof a.total);
+  }
+  free(pre);
+  free(a.counts);
+  free(a.cta);
+  return rc;
+}
+
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  /* small: 10 queens; paper: 12 queens. */
-  int n = ctx->size == ST_WL_PAPER ? 12 : 10;
+  int n = nq_size(ctx->size);
   int np = enum_prefixes(NULL, n, 0, 0, 0, 0, 0);
   int nctas = (np + NQ_THREADS - 1) / NQ_THREADS;
   nq_prefix *pre = malloc((size_t)np * sizeof *pre);
@@ -71,20 +147,12 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
                      : ST_ERR_NOMEM;
   uint32_t total = 0;
   if (rc == ST_OK) {
-    enum_prefixes(pre, n, 0, 0, 0, 0, 0);
-    st_wl_rng r;
-    st_wl_rng_seed(&r, ctx->seed);
-    for (int i = np - 1; i > 0; i--) { /* Fisher-Yates */
-      int j = (int)st_wl_rng_below(&r, (uint32_t)i + 1);
-      nq_prefix tmp = pre[i];
-      pre[i] = pre[j];
-      pre[j] = tmp;
-    }
+    nq_inputs(ctx->seed, n, np, pre);
+    cpu_counts(pre, np, n, want, ctx->threads);
     for (int i = 0; i < np; i++) {
       pcols[i] = pre[i].cols;
       pld[i] = pre[i].ld;
       prd[i] = pre[i].rd;
-      want[i] = cpu_count((1u << n) - 1u, pre[i].cols, pre[i].ld, pre[i].rd);
       want_cta[i / NQ_THREADS] += want[i];
       total += want[i];
     }
@@ -147,5 +215,7 @@ const st_workload_desc st_wl_nqu = {
     .ptx = "nqu.ptx",
     .small = "10 queens, one thread per legal 5-row prefix (3916 threads, 41 CTAs)",
     .paper = "12 queens, one thread per legal 5-row prefix (16852 threads, 176 CTAs)",
+    .medium = "11 queens, one thread per legal 5-row prefix (8492 threads, 89 CTAs)",
     .run = run,
+    .cpu = cpu,
 };

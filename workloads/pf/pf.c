@@ -73,20 +73,17 @@ static st_status diff_u(st_wl_ctx *ctx, int frame, const char *what, const uint3
   return ST_OK;
 }
 
-typedef struct pf_host {
-  float *ax, *ay, *xj, *yj, *lik, *w, *wn, *cdf, *u, *partial;
-  float *rax, *ray, *rlik, *rw, *rcdf, *ru, *rpartial, *rxj, *ryj, *rwn;
-  uint32_t *seed, *rseed;
-  int *ind, *rind;
-} pf_host;
+/* small: 48x48x3 video, 600 particles; medium: 96x96x8, 800; paper: Rodinia's
+ * run, 128x128x10, 1000. */
+static void pf_size(st_wl_size size, int *isz, int *nfr, int *n) {
+  *isz = size == ST_WL_PAPER ? 128 : size == ST_WL_MEDIUM ? 96 : 48;
+  *nfr = size == ST_WL_PAPER ? 10 : size == ST_WL_MEDIUM ? 8 : 3;
+  *n = size == ST_WL_PAPER ? 1000 : size == ST_WL_MEDIUM ? 800 : 600;
+}
 
-static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int paper = ctx->size == ST_WL_PAPER;
-  int isz = paper ? 128 : 48, nfr = paper ? 10 : 3, n = paper ? 1000 : 600;
-  int nb = (n + NT - 1) / NT;
-  int max_size = isz * isz * nfr;
-  size_t fn = (size_t)n * 4;
-  int objxy[2 * 81];
+/* The offsets of the disk of radius RADIUS around a particle (Rodinia's
+ * countOnes), (y, x) pairs; returns their count. */
+static int pf_disk(int objxy[2 * 81]) {
   int ones = 0;
   for (int x = -(RADIUS - 1); x <= RADIUS - 1; x++) {
     for (int y = -(RADIUS - 1); y <= RADIUS - 1; y++) {
@@ -97,6 +94,225 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
       }
     }
   }
+  return ones;
+}
+
+/* The video (a disk of 228 on 100 moving +1 in x and -2 in y per frame, plus
+ * noise), every particle at the object's first position (x0, y0) and the
+ * particles' generator seeds. */
+static void pf_inputs(uint64_t seed, int isz, int nfr, int n, int x0, int y0,
+                      unsigned char *video, float *xj, float *yj, uint32_t *seeds) {
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed);
+  for (int x = 0; x < isz; x++) {
+    for (int y = 0; y < isz; y++) {
+      for (int k = 0; k < nfr; k++) {
+        int ox = x0 + k, oy = y0 - 2 * k;
+        double v = (x - ox) * (x - ox) + (y - oy) * (y - oy) <= RADIUS * RADIUS ? 228.0 : 100.0;
+        v += 5.0 * host_normal(&r);
+        v = v < 0.0 ? 0.0 : (v > 255.0 ? 255.0 : v);
+        video[(size_t)x * isz * nfr + (size_t)y * nfr + (size_t)k] = (unsigned char)lrint(v);
+      }
+    }
+  }
+  for (int i = 0; i < n; i++) {
+    xj[i] = (float)x0;
+    yj[i] = (float)y0;
+    seeds[i] = (uint32_t)st_wl_rng_next(&r);
+  }
+}
+
+/* What the frame's video reads: isz x isz x nfr, max_size bytes. */
+typedef struct pf_video {
+  const unsigned char *video;
+  const int *objxy;
+  int ones, isz, nfr, max_size;
+} pf_video;
+
+/* pf_likelihood's per-particle part in frame k: particle i moved from its
+ * resampled position (xj, yj) with its generator (seed advanced), the video
+ * indices of the disk around its rounded position and its likelihood, in the
+ * PTX's float operations. */
+static void pf_move_one(const pf_video *v, int k, int i, const float *xj, const float *yj,
+                        uint32_t *seed, float *ax, float *ay, int *ind, float *lik) {
+  ax[i] = xj[i] + fmaf(cpu_randn(&seed[i]), 5.0f, 1.0f);
+  ay[i] = yj[i] + fmaf(cpu_randn(&seed[i]), 2.0f, -2.0f);
+  int rx = (int)floorf(ax[i] + 0.5f), ry = (int)floorf(ay[i] + 0.5f);
+  float sum = 0.0f;
+  for (int j = 0; j < v->ones; j++) {
+    int x = rx + v->objxy[2 * j + 1], y = ry + v->objxy[2 * j];
+    int id = abs(x * v->isz * v->nfr + y * v->nfr + k);
+    id = id >= v->max_size ? 0 : id;
+    ind[(size_t)i * v->ones + j] = id;
+    float p = (float)v->video[id];
+    float a = (p - 100.0f) * (p - 100.0f), b = (p - 228.0f) * (p - 228.0f);
+    sum = sum + (a - b) / 400.0f;
+  }
+  lik[i] = sum / (float)v->ones;
+}
+
+/* pf_likelihood's CTA sums: block b's weights summed by the halving tree. */
+static float pf_block_sum(const float *w, int n, int b) {
+  float buf[NT];
+  for (int t = 0; t < NT; t++) {
+    int i = b * NT + t;
+    buf[t] = i < n ? w[i] : 0.0f;
+  }
+  for (int s = NT / 2; s > 0; s >>= 1) {
+    for (int t = 0; t < s; t++) {
+      buf[t] = buf[t] + buf[t + s];
+    }
+  }
+  return buf[0];
+}
+
+/* pf_find_index for particle i: the first entry of the distribution at or
+ * above u[i] (the last when none), whose moved position it takes. */
+static void pf_find_one(int i, int n, const float *cdf, const float *u, const float *ax,
+                        const float *ay, float *xj, float *yj) {
+  int index = -1;
+  for (int x = 0; x < n; x++) {
+    if (cdf[x] >= u[i]) {
+      index = x;
+      break;
+    }
+  }
+  index = index == -1 ? n - 1 : index;
+  xj[i] = ax[index];
+  yj[i] = ay[index];
+}
+
+/* The CPU version: every frame's four kernels, in one parallel region (the
+ * per-particle kernels one particle per iteration of a parallel loop, the
+ * CTA sums one block per iteration, pf_sum's serial sum, distribution and
+ * first point on one thread), from the initial positions and seeds. */
+typedef struct pf_cpu_args {
+  pf_video v;
+  const float *x0, *y0;
+  const uint32_t *seed0;
+  float *ax, *ay, *xj, *yj, *lik, *w, *cdf, *u, *partial;
+  float u1;
+  uint32_t *seed;
+  int *ind;
+  int n, nb, nfr, threads;
+} pf_cpu_args;
+
+static void pf_cpu_work(void *arg) {
+  pf_cpu_args *a = arg;
+  int n = a->n, nb = a->nb;
+  size_t fn = (size_t)n * sizeof(float);
+  memcpy(a->xj, a->x0, fn);
+  memcpy(a->yj, a->y0, fn);
+  memcpy(a->seed, a->seed0, (size_t)n * sizeof(uint32_t));
+  const float invn = 1.0f / (float)n;
+#pragma omp parallel num_threads(a->threads)
+  for (int k = 1; k < a->nfr; k++) {
+#pragma omp for schedule(static)
+    for (int i = 0; i < n; i++) {
+      pf_move_one(&a->v, k, i, a->xj, a->yj, a->seed, a->ax, a->ay, a->ind, a->lik);
+      a->w[i] = invn * expf(a->lik[i]);
+    }
+#pragma omp for schedule(static)
+    for (int b = 0; b < nb; b++) {
+      a->partial[b] = pf_block_sum(a->w, n, b);
+    }
+#pragma omp single
+    {
+      float total = 0.0f;
+      for (int b = 0; b < nb; b++) {
+        total = total + a->partial[b];
+      }
+      a->partial[0] = total;
+      float acc = a->w[0] / total;
+      a->cdf[0] = acc;
+      for (int j = 1; j < n; j++) {
+        acc = acc + a->w[j] / total;
+        a->cdf[j] = acc;
+      }
+      a->u1 = invn * cpu_randu(&a->seed[0]);
+    }
+    float u1 = a->u1, total = a->partial[0];
+#pragma omp for schedule(static)
+    for (int i = 0; i < n; i++) {
+      a->w[i] = a->w[i] / total;
+      a->u[i] = (float)i / (float)n + u1;
+    }
+#pragma omp for schedule(static)
+    for (int i = 0; i < n; i++) {
+      pf_find_one(i, n, a->cdf, a->u, a->ax, a->ay, a->xj, a->yj);
+    }
+  }
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  int isz, nfr, n;
+  pf_size(ctx->size, &isz, &nfr, &n);
+  int nb = (n + NT - 1) / NT, max_size = isz * isz * nfr;
+  size_t fn = (size_t)n * sizeof(float);
+  int objxy[2 * 81];
+  int ones = pf_disk(objxy);
+  pf_cpu_args a = {.v = {.objxy = objxy, .ones = ones, .isz = isz, .nfr = nfr,
+                         .max_size = max_size},
+                   .n = n, .nb = nb, .nfr = nfr, .threads = ctx->threads};
+  float *x0 = malloc(fn), *y0 = malloc(fn);
+  uint32_t *seed0 = malloc((size_t)n * sizeof *seed0);
+  unsigned char *video = malloc((size_t)max_size);
+  float **fl[] = {&a.ax, &a.ay, &a.xj, &a.yj, &a.lik, &a.w, &a.cdf, &a.u};
+  int ok = x0 && y0 && seed0 && video;
+  for (size_t q = 0; q < sizeof fl / sizeof fl[0]; q++) {
+    *fl[q] = malloc(fn);
+    ok = ok && *fl[q] != NULL;
+  }
+  a.partial = malloc((size_t)nb * sizeof(float));
+  a.seed = malloc((size_t)n * sizeof(uint32_t));
+  a.ind = malloc((size_t)n * (size_t)ones * sizeof(int));
+  st_status rc = ok && a.partial && a.seed && a.ind ? ST_OK : ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    pf_inputs(ctx->seed, isz, nfr, n, isz / 2, isz / 2, video, x0, y0, seed0);
+    a.v.video = video;
+    a.x0 = x0;
+    a.y0 = y0;
+    a.seed0 = seed0;
+    rc = st_wl_cpu_time(ctx, pf_cpu_work, &a);
+  }
+  if (rc == ST_OK) {
+    float *out[] = {a.ax, a.ay, a.lik, a.w, a.cdf, a.u, a.xj, a.yj};
+    for (size_t q = 0; q < sizeof out / sizeof out[0]; q++) {
+      st_wl_cpu_digest(ctx, out[q], fn);
+    }
+    st_wl_cpu_digest(ctx, a.partial, (size_t)nb * sizeof(float));
+    st_wl_cpu_digest(ctx, a.seed, (size_t)n * sizeof(uint32_t));
+    st_wl_cpu_digest(ctx, a.ind, (size_t)n * (size_t)ones * sizeof(int));
+  }
+  for (size_t q = 0; q < sizeof fl / sizeof fl[0]; q++) {
+    free(*fl[q]);
+  }
+  free(a.partial);
+  free(a.seed);
+  free(a.ind);
+  free(x0);
+  free(y0);
+  free(seed0);
+  free(video);
+  return rc;
+}
+
+typedef struct pf_host {
+  float *ax, *ay, *xj, *yj, *lik, *w, *wn, *cdf, *u, *partial;
+  float *rax, *ray, *rlik, *rw, *rcdf, *ru, *rpartial, *rxj, *ryj, *rwn;
+  uint32_t *seed, *rseed;
+  int *ind, *rind;
+} pf_host;
+
+static st_status run(st_wl_ctx *ctx, st_error *err) {
+  int isz, nfr, n;
+  pf_size(ctx->size, &isz, &nfr, &n);
+  int nb = (n + NT - 1) / NT;
+  int max_size = isz * isz * nfr;
+  size_t fn = (size_t)n * 4;
+  int objxy[2 * 81];
+  int ones = pf_disk(objxy);
   pf_host h;
   float **fl[] = {&h.ax, &h.ay, &h.xj, &h.yj, &h.lik, &h.w, &h.wn, &h.cdf, &h.u,
                   &h.rax, &h.ray, &h.rlik, &h.rw, &h.rcdf, &h.ru, &h.rxj, &h.ryj, &h.rwn};
@@ -121,24 +337,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   st_gpu *gpu = ctx->gpu;
   int x0 = isz / 2, y0 = isz / 2, launches = 0;
   if (rc == ST_OK) {
-    st_wl_rng r;
-    st_wl_rng_seed(&r, ctx->seed);
-    for (int x = 0; x < isz; x++) {
-      for (int y = 0; y < isz; y++) {
-        for (int k = 0; k < nfr; k++) {
-          int ox = x0 + k, oy = y0 - 2 * k;
-          double v = (x - ox) * (x - ox) + (y - oy) * (y - oy) <= RADIUS * RADIUS ? 228.0 : 100.0;
-          v += 5.0 * host_normal(&r);
-          v = v < 0.0 ? 0.0 : (v > 255.0 ? 255.0 : v);
-          video[(size_t)x * isz * nfr + (size_t)y * nfr + (size_t)k] = (unsigned char)lrint(v);
-        }
-      }
-    }
-    for (int i = 0; i < n; i++) {
-      h.xj[i] = (float)x0;
-      h.yj[i] = (float)y0;
-      h.seed[i] = (uint32_t)st_wl_rng_next(&r);
-    }
+    pf_inputs(ctx->seed, isz, nfr, n, x0, y0, video, h.xj, h.yj, h.seed);
     rc = st_wl_upload(gpu, NULL, fn, &d_ax, err);
   }
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, fn, &d_ay, err);
@@ -191,21 +390,10 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
       break;
     }
     /* pf_likelihood: moves, indices, likelihoods (exact); weights (tolerance). */
+    pf_video v = {video, objxy, ones, isz, nfr, max_size};
+#pragma omp parallel for num_threads(ctx->threads) schedule(static)
     for (int i = 0; i < n; i++) {
-      h.rax[i] = h.xj[i] + fmaf(cpu_randn(&h.rseed[i]), 5.0f, 1.0f);
-      h.ray[i] = h.yj[i] + fmaf(cpu_randn(&h.rseed[i]), 2.0f, -2.0f);
-      int rx = (int)floorf(h.rax[i] + 0.5f), ry = (int)floorf(h.ray[i] + 0.5f);
-      float sum = 0.0f;
-      for (int j = 0; j < ones; j++) {
-        int x = rx + objxy[2 * j + 1], y = ry + objxy[2 * j];
-        int id = abs(x * isz * nfr + y * nfr + k);
-        id = id >= max_size ? 0 : id;
-        h.rind[(size_t)i * ones + j] = id;
-        float v = (float)video[id];
-        float a = (v - 100.0f) * (v - 100.0f), b = (v - 228.0f) * (v - 228.0f);
-        sum = sum + (a - b) / 400.0f;
-      }
-      h.rlik[i] = sum / (float)ones;
+      pf_move_one(&v, k, i, h.xj, h.yj, h.rseed, h.rax, h.ray, h.rind, h.rlik);
       h.rw[i] = invn * expf(h.lik[i]);
     }
     rc = diff_f(ctx, k, "moved x", h.ax, h.rax, (size_t)n);
@@ -230,17 +418,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     /* The rest, exact, from the GPU's weights. */
     float total = 0.0f;
     for (int b = 0; b < nb; b++) {
-      float buf[NT];
-      for (int t = 0; t < NT; t++) {
-        int i = b * NT + t;
-        buf[t] = i < n ? h.w[i] : 0.0f;
-      }
-      for (int s = NT / 2; s > 0; s >>= 1) {
-        for (int t = 0; t < s; t++) {
-          buf[t] = buf[t] + buf[t + s];
-        }
-      }
-      h.rpartial[b] = buf[0];
+      h.rpartial[b] = pf_block_sum(h.w, n, b);
     }
     for (int b = 0; b < nb; b++) {
       total = total + h.rpartial[b];
@@ -267,17 +445,9 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     if (rc != ST_OK) {
       break;
     }
+#pragma omp parallel for num_threads(ctx->threads) schedule(static)
     for (int i = 0; i < n; i++) {
-      int index = -1;
-      for (int x = 0; x < n; x++) {
-        if (h.cdf[x] >= h.u[i]) {
-          index = x;
-          break;
-        }
-      }
-      index = index == -1 ? n - 1 : index;
-      h.rxj[i] = h.ax[index];
-      h.ryj[i] = h.ay[index];
+      pf_find_one(i, n, h.cdf, h.u, h.ax, h.ay, h.rxj, h.ryj);
     }
     rc = diff_f(ctx, k, "resampled x", h.xj, h.rxj, (size_t)n);
     if (rc == ST_OK) rc = diff_f(ctx, k, "resampled y", h.yj, h.ryj, (size_t)n);
@@ -327,5 +497,7 @@ const st_workload_desc st_wl_pf = {
     .small = "48x48x3 video, 600 particles (2 CTAs), 2 frames tracked",
     .paper = "128x128x10 video, 1000 particles (Rodinia's run: -x 128 -y 128 -z 10 -np 1000), "
              "9 frames tracked",
+    .medium = "96x96x8 video, 800 particles (2 CTAs), 7 frames tracked",
     .run = run,
+    .cpu = cpu,
 };

@@ -55,6 +55,202 @@ static int make_log(weblog *w, int lines, int pages, int visitors, uint64_t seed
   return 0;
 }
 
+/* small: 4096 lines, 64 pages, 64 visitors; medium: 32768, 512, 256; paper:
+ * 262144, 4096, 512. */
+static void pvc_size(st_wl_size size, int *lines, int *pages, int *visitors) {
+  *lines = size == ST_WL_PAPER ? 262144 : size == ST_WL_MEDIUM ? 32768 : 4096;
+  *pages = size == ST_WL_PAPER ? 4096 : size == ST_WL_MEDIUM ? 512 : 64;
+  *visitors = size == ST_WL_PAPER ? 512 : size == ST_WL_MEDIUM ? 256 : 64;
+}
+
+/* ---- the CPU version ---- */
+
+#define PAD_KEY UINT64_MAX
+#define CPU_CHUNK 4096 /* keys per chunk of the grouping's scan */
+
+static void cpu_order(uint64_t *a, uint64_t *b, bool up) {
+  if ((*a > *b) == up) {
+    uint64_t t = *a;
+    *a = *b;
+    *b = t;
+  }
+}
+
+/* The kernels' bitonic network over n keys (a power of two, at least TILE),
+ * inside the caller's parallel region: the 512-key tiles sorted one per
+ * iteration of a parallel loop (pvc_sort_tile), then per stage each step of
+ * distance >= TILE as a parallel loop over the compare-exchanges
+ * (pvc_merge_global) and the rest tile by tile (pvc_merge_tile). */
+static void cpu_bitonic(uint64_t *keys, uint32_t n) {
+#pragma omp for schedule(static)
+  for (uint32_t b = 0; b < n / TILE; b++) {
+    uint64_t *tile = keys + (size_t)b * TILE;
+    for (uint32_t size = 2; size <= TILE; size *= 2) {
+      for (uint32_t dist = size / 2; dist > 0; dist /= 2) {
+        for (uint32_t t = 0; t < TILE / 2; t++) {
+          uint32_t lo = 2 * t - (t & (dist - 1));
+          cpu_order(&tile[lo], &tile[lo + dist], ((b * TILE + lo) & size) == 0);
+        }
+      }
+    }
+  }
+  for (uint32_t size = 2 * TILE; size <= n; size *= 2) {
+    for (uint32_t dist = size / 2; dist >= TILE; dist /= 2) {
+#pragma omp for schedule(static)
+      for (uint32_t c = 0; c < n / 2; c++) {
+        uint32_t lo = 2 * c - (c & (dist - 1));
+        cpu_order(&keys[lo], &keys[lo + dist], (lo & size) == 0);
+      }
+    }
+#pragma omp for schedule(static)
+    for (uint32_t b = 0; b < n / TILE; b++) {
+      uint64_t *tile = keys + (size_t)b * TILE;
+      bool up = ((b * TILE) & size) == 0;
+      for (uint32_t dist = TILE / 2; dist > 0; dist /= 2) {
+        for (uint32_t t = 0; t < TILE / 2; t++) {
+          uint32_t lo = 2 * t - (t & (dist - 1));
+          cpu_order(&tile[lo], &tile[lo + dist], up);
+        }
+      }
+    }
+  }
+}
+
+static bool cpu_group_start(const uint64_t *keys, uint32_t i) {
+  return keys[i] != PAD_KEY && (i == 0 || keys[i - 1] != keys[i]);
+}
+
+typedef struct pvc_cpu_args {
+  const char *text;
+  const int *start;
+  uint64_t *keys;
+  uint32_t *chunk_base, *pages_of, *views;
+  uint32_t distinct, n;
+  int lines, pages, threads;
+} pvc_cpu_args;
+
+/* The CPU version, in one parallel region: the map (one line per iteration),
+ * the bitonic sort, the grouping (each chunk's group starts counted, the
+ * chunks' bases scanned on one thread, each group's page written), and the
+ * reduce (one distinct entry per iteration; the first of each page's run
+ * counts it). */
+static void pvc_cpu_work(void *arg) {
+  pvc_cpu_args *a = arg;
+  uint32_t n = a->n, nchunks = (n + CPU_CHUNK - 1) / CPU_CHUNK;
+  memset(a->views, 0, (size_t)a->pages * sizeof *a->views);
+#pragma omp parallel num_threads(a->threads)
+  {
+#pragma omp for schedule(static)
+    for (uint32_t i = 0; i < n; i++) {
+      if (i >= (uint32_t)a->lines) {
+        a->keys[i] = PAD_KEY;
+        continue;
+      }
+      const char *p = a->text + a->start[i];
+      uint32_t addr = 0, part = 0;
+      for (;; p++) { /* "a.b.c.d " */
+        char ch = *p;
+        if (ch >= '0' && ch <= '9') {
+          part = part * 10 + (uint32_t)(ch - '0');
+        } else {
+          addr = addr << 8 | part;
+          part = 0;
+          if (ch == ' ') {
+            break;
+          }
+        }
+      }
+      while (*p != 'p') {
+        p++;
+      }
+      uint32_t page = 0;
+      for (p++; *p >= '0' && *p <= '9'; p++) {
+        page = page * 10 + (uint32_t)(*p - '0');
+      }
+      a->keys[i] = (uint64_t)page << 32 | addr;
+    }
+    cpu_bitonic(a->keys, n);
+#pragma omp for schedule(static)
+    for (uint32_t c = 0; c < nchunks; c++) {
+      uint32_t count = 0;
+      for (uint32_t i = c * CPU_CHUNK; i < (c + 1) * CPU_CHUNK && i < n; i++) {
+        count += cpu_group_start(a->keys, i);
+      }
+      a->chunk_base[c] = count;
+    }
+#pragma omp single
+    {
+      uint32_t run = 0;
+      for (uint32_t c = 0; c < nchunks; c++) {
+        uint32_t v = a->chunk_base[c];
+        a->chunk_base[c] = run;
+        run += v;
+      }
+      a->distinct = run;
+    }
+#pragma omp for schedule(static)
+    for (uint32_t c = 0; c < nchunks; c++) {
+      uint32_t at = a->chunk_base[c];
+      for (uint32_t i = c * CPU_CHUNK; i < (c + 1) * CPU_CHUNK && i < n; i++) {
+        if (cpu_group_start(a->keys, i)) {
+          a->pages_of[at++] = (uint32_t)(a->keys[i] >> 32);
+        }
+      }
+    }
+    int distinct = (int)a->distinct;
+#pragma omp for schedule(static)
+    for (int j = 0; j < distinct; j++) {
+      uint32_t page = a->pages_of[j];
+      if (j > 0 && a->pages_of[j - 1] == page) {
+        continue;
+      }
+      int k = j + 1;
+      while (k < distinct && a->pages_of[k] == page) {
+        k++;
+      }
+      a->views[page] = (uint32_t)(k - j);
+    }
+  }
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  int lines, pages, visitors;
+  pvc_size(ctx->size, &lines, &pages, &visitors);
+  uint32_t n = TILE;
+  while (n < (uint32_t)lines) {
+    n *= 2;
+  }
+  weblog w = {0};
+  pvc_cpu_args a = {.keys = malloc((size_t)n * sizeof(uint64_t)),
+                    .chunk_base = malloc(((size_t)n / CPU_CHUNK + 1) * sizeof(uint32_t)),
+                    .pages_of = malloc((size_t)n * sizeof(uint32_t)),
+                    .views = malloc((size_t)pages * sizeof(uint32_t)),
+                    .n = n, .lines = lines, .pages = pages, .threads = ctx->threads};
+  st_status rc = a.keys && a.chunk_base && a.pages_of && a.views &&
+                         make_log(&w, lines, pages, visitors, ctx->seed) == 0
+                     ? ST_OK
+                     : ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    a.text = w.text;
+    a.start = w.start;
+    rc = st_wl_cpu_time(ctx, pvc_cpu_work, &a);
+  }
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, a.keys, (size_t)n * sizeof(uint64_t));
+    st_wl_cpu_digest(ctx, &a.distinct, sizeof a.distinct);
+    st_wl_cpu_digest(ctx, a.views, (size_t)pages * sizeof(uint32_t));
+  }
+  free(w.text);
+  free(w.start);
+  free(w.key);
+  free(a.keys);
+  free(a.chunk_base);
+  free(a.pages_of);
+  free(a.views);
+  return rc;
+}
+
 static st_status launch(st_wl_ctx *ctx, const char *entry, uint32_t ctas, uint32_t threads,
                         const st_arg *args, size_t n, int *count, st_error *err) {
   (*count)++;
@@ -63,10 +259,8 @@ static st_status launch(st_wl_ctx *ctx, const char *entry, uint32_t ctas, uint32
 }
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  bool paper = ctx->size == ST_WL_PAPER;
-  int lines = paper ? 262144 : 4096;
-  int pages = paper ? 4096 : 64;
-  int visitors = paper ? 512 : 64;
+  int lines, pages, visitors;
+  pvc_size(ctx->size, &lines, &pages, &visitors);
   uint32_t n = TILE; /* keys, padded to a power of two */
   while (n < (uint32_t)lines) {
     n *= 2;
@@ -204,5 +398,7 @@ const st_workload_desc st_wl_pvc = {
     .ptx = "pvc.ptx",
     .small = "4096 log lines, 64 pages, 64 visitors",
     .paper = "262144 log lines (about 8 MiB of text), 4096 pages, 512 visitors",
+    .medium = "32768 log lines, 512 pages, 256 visitors",
     .run = run,
+    .cpu = cpu,
 };

@@ -78,6 +78,203 @@ static int make_log(weblog *w, int entries, int pages, uint64_t seed) {
   return 0;
 }
 
+/* small: 4096 entries, 1024 pages; medium: 32768, 4096; paper: 1000000, 65536. */
+static void pvr_size(st_wl_size size, int *entries, int *pages) {
+  *entries = size == ST_WL_PAPER ? 1000000 : size == ST_WL_MEDIUM ? 32768 : 4096;
+  *pages = size == ST_WL_PAPER ? 65536 : size == ST_WL_MEDIUM ? 4096 : 1024;
+}
+
+/* ---- the CPU version ---- */
+
+#define PAD_KEY UINT64_MAX
+#define CPU_CHUNK 4096 /* keys per chunk of the grouping's scan */
+
+static void cpu_order(uint64_t *a, uint64_t *b, bool up) {
+  if ((*a > *b) == up) {
+    uint64_t t = *a;
+    *a = *b;
+    *b = t;
+  }
+}
+
+/* The kernels' bitonic network over n keys (a power of two, at least TILE),
+ * inside the caller's parallel region: the 512-key tiles sorted one per
+ * iteration of a parallel loop (pvr_sort_tile), then per stage each step of
+ * distance >= TILE as a parallel loop over the compare-exchanges
+ * (pvr_merge_global) and the rest tile by tile (pvr_merge_tile). */
+static void cpu_bitonic(uint64_t *keys, uint32_t n) {
+#pragma omp for schedule(static)
+  for (uint32_t b = 0; b < n / TILE; b++) {
+    uint64_t *tile = keys + (size_t)b * TILE;
+    for (uint32_t size = 2; size <= TILE; size *= 2) {
+      for (uint32_t dist = size / 2; dist > 0; dist /= 2) {
+        for (uint32_t t = 0; t < TILE / 2; t++) {
+          uint32_t lo = 2 * t - (t & (dist - 1));
+          cpu_order(&tile[lo], &tile[lo + dist], ((b * TILE + lo) & size) == 0);
+        }
+      }
+    }
+  }
+  for (uint32_t size = 2 * TILE; size <= n; size *= 2) {
+    for (uint32_t dist = size / 2; dist >= TILE; dist /= 2) {
+#pragma omp for schedule(static)
+      for (uint32_t c = 0; c < n / 2; c++) {
+        uint32_t lo = 2 * c - (c & (dist - 1));
+        cpu_order(&keys[lo], &keys[lo + dist], (lo & size) == 0);
+      }
+    }
+#pragma omp for schedule(static)
+    for (uint32_t b = 0; b < n / TILE; b++) {
+      uint64_t *tile = keys + (size_t)b * TILE;
+      bool up = ((b * TILE) & size) == 0;
+      for (uint32_t dist = TILE / 2; dist > 0; dist /= 2) {
+        for (uint32_t t = 0; t < TILE / 2; t++) {
+          uint32_t lo = 2 * t - (t & (dist - 1));
+          cpu_order(&tile[lo], &tile[lo + dist], up);
+        }
+      }
+    }
+  }
+}
+
+/* The first entry of a page's group. */
+static bool cpu_group_start(const uint64_t *keys, uint32_t i) {
+  return keys[i] != PAD_KEY && (i == 0 || (keys[i - 1] >> 32) != (keys[i] >> 32));
+}
+
+typedef struct pvr_cpu_args {
+  const char *text;
+  const int *start;
+  uint64_t *keys, *rank;
+  uint32_t *chunk_base, *group_first, *page, *views;
+  uint32_t groups, n, m;
+  int entries, threads;
+} pvr_cpu_args;
+
+/* The CPU version, in one parallel region: the map (one entry per
+ * iteration), the bitonic sort, the grouping (each chunk's group starts
+ * counted, the chunks' bases scanned on one thread, each group's first entry
+ * written), the reduce (one page per iteration, walking its group), the rank
+ * map and the second bitonic sort. */
+static void pvr_cpu_work(void *arg) {
+  pvr_cpu_args *a = arg;
+  uint32_t n = a->n, nchunks = (n + CPU_CHUNK - 1) / CPU_CHUNK;
+#pragma omp parallel num_threads(a->threads)
+  {
+#pragma omp for schedule(static)
+    for (uint32_t i = 0; i < n; i++) {
+      if (i >= (uint32_t)a->entries) {
+        a->keys[i] = PAD_KEY;
+        continue;
+      }
+      const char *p = a->text + a->start[i];
+      while (*p != '/') {
+        p++;
+      }
+      p += 2;
+      uint32_t page = 0;
+      for (char c = *p; c >= '0' && c <= '9'; c = *++p) {
+        page = page * 10 + (uint32_t)(c - '0');
+      }
+      a->keys[i] = (uint64_t)page << 32 | i;
+    }
+    cpu_bitonic(a->keys, n);
+#pragma omp for schedule(static)
+    for (uint32_t c = 0; c < nchunks; c++) {
+      uint32_t count = 0;
+      for (uint32_t i = c * CPU_CHUNK; i < (c + 1) * CPU_CHUNK && i < n; i++) {
+        count += cpu_group_start(a->keys, i);
+      }
+      a->chunk_base[c] = count;
+    }
+#pragma omp single
+    {
+      uint32_t run = 0;
+      for (uint32_t c = 0; c < nchunks; c++) {
+        uint32_t v = a->chunk_base[c];
+        a->chunk_base[c] = run;
+        run += v;
+      }
+      a->groups = run;
+      a->m = TILE;
+      while (a->m < run) {
+        a->m *= 2;
+      }
+    }
+#pragma omp for schedule(static)
+    for (uint32_t c = 0; c < nchunks; c++) {
+      uint32_t at = a->chunk_base[c];
+      for (uint32_t i = c * CPU_CHUNK; i < (c + 1) * CPU_CHUNK && i < n; i++) {
+        if (cpu_group_start(a->keys, i)) {
+          a->group_first[at++] = i;
+        }
+      }
+    }
+    uint32_t groups = a->groups, m = a->m;
+#pragma omp for schedule(dynamic, 64)
+    for (uint32_t g = 0; g < groups; g++) {
+      uint32_t k = a->group_first[g];
+      uint32_t end = g + 1 < groups ? a->group_first[g + 1] : (uint32_t)a->entries;
+      uint32_t p = (uint32_t)(a->keys[k] >> 32), views = 0;
+      for (; k < end; k++) {
+        views += (uint32_t)(a->keys[k] >> 32) == p; /* each entry's value is one view */
+      }
+      a->page[g] = p;
+      a->views[g] = views;
+    }
+#pragma omp for schedule(static)
+    for (uint32_t i = 0; i < m; i++) {
+      a->rank[i] = i < groups ? (uint64_t)~a->views[i] << 32 | a->page[i] : PAD_KEY;
+    }
+    cpu_bitonic(a->rank, m);
+  }
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  int entries, pages;
+  pvr_size(ctx->size, &entries, &pages);
+  uint32_t n = TILE, mmax = TILE;
+  while (n < (uint32_t)entries) {
+    n *= 2;
+  }
+  while (mmax < (uint32_t)pages) {
+    mmax *= 2;
+  }
+  weblog w = {0};
+  pvr_cpu_args a = {.keys = malloc((size_t)n * sizeof(uint64_t)),
+                    .rank = malloc((size_t)mmax * sizeof(uint64_t)),
+                    .chunk_base = malloc(((size_t)n / CPU_CHUNK + 1) * sizeof(uint32_t)),
+                    .group_first = malloc((size_t)n * sizeof(uint32_t)),
+                    .page = malloc((size_t)pages * sizeof(uint32_t)),
+                    .views = malloc((size_t)pages * sizeof(uint32_t)),
+                    .n = n, .entries = entries, .threads = ctx->threads};
+  st_status rc = a.keys && a.rank && a.chunk_base && a.group_first && a.page && a.views &&
+                         make_log(&w, entries, pages, ctx->seed) == 0
+                     ? ST_OK
+                     : ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    a.text = w.text;
+    a.start = w.start;
+    rc = st_wl_cpu_time(ctx, pvr_cpu_work, &a);
+  }
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, a.keys, (size_t)n * sizeof(uint64_t));
+    st_wl_cpu_digest(ctx, &a.groups, sizeof a.groups);
+    st_wl_cpu_digest(ctx, a.rank, (size_t)a.m * sizeof(uint64_t));
+  }
+  free(w.text);
+  free(w.start);
+  free(w.key);
+  free(a.keys);
+  free(a.rank);
+  free(a.chunk_base);
+  free(a.group_first);
+  free(a.page);
+  free(a.views);
+  return rc;
+}
+
 static st_status launch(st_wl_ctx *ctx, const char *entry, uint32_t ctas, const st_arg *args,
                         size_t n, int *count, st_error *err) {
   (*count)++;
@@ -120,9 +317,8 @@ static st_status check_keys(st_wl_ctx *ctx, const char *what, const uint64_t *go
 }
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  bool paper = ctx->size == ST_WL_PAPER;
-  int entries = paper ? 1000000 : 4096;
-  int pages = paper ? 65536 : 1024;
+  int entries, pages;
+  pvr_size(ctx->size, &entries, &pages);
   uint32_t n = TILE, m = TILE; /* entry keys and rank keys, padded to powers of two */
   while (n < (uint32_t)entries) {
     n *= 2;
@@ -257,5 +453,7 @@ const st_workload_desc st_wl_pvr = {
     .small = "4096 log entries, 1024 pages (Zipf popularity)",
     .paper = "1000000 log entries (about 30 MB of text; the seeds' 1M data entries), 65536 pages "
              "(Zipf popularity)",
+    .medium = "32768 log entries, 4096 pages (Zipf popularity)",
     .run = run,
+    .cpu = cpu,
 };

@@ -2,9 +2,23 @@
  * driver itself is in sc_driver.h, shared with scm (SC_mid). */
 #include "sc_driver.h"
 
+/* small: 1024 points, 16 candidates; medium: 2048, 64; paper: 4096, 64. */
+static void sc_size(st_wl_size size, int *num, int *candidates) {
+  *num = size == ST_WL_PAPER ? 4096 : size == ST_WL_MEDIUM ? 2048 : 1024;
+  *candidates = size == ST_WL_SMALL ? 16 : 64;
+}
+
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int paper = ctx->size == ST_WL_PAPER;
-  return sc_run_sized(ctx, "sc", paper ? 4096 : 1024, 32, paper ? 64 : 16, err);
+  int num, candidates;
+  sc_size(ctx->size, &num, &candidates);
+  return sc_run_sized(ctx, "sc", num, 32, candidates, err);
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  int num, candidates;
+  sc_size(ctx->size, &num, &candidates);
+  return sc_cpu_sized(ctx, num, 32, candidates);
 }
 
 const st_workload_desc st_wl_sc = {
@@ -19,5 +33,7 @@ const st_workload_desc st_wl_sc = {
     .ptx = "sc.ptx",
     .small = "1024 points x 32 dims, 16 candidates",
     .paper = "4096 points x 32 dims (CAWA SC_small, Ctrl-C SC), 64 candidates",
+    .medium = "2048 points x 32 dims, 64 candidates",
     .run = run,
+    .cpu = cpu,
 };

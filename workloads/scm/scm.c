@@ -3,9 +3,23 @@
  * driver (sc_driver.h) as sc, which runs SC_small. */
 #include "../sc/sc_driver.h"
 
+/* small: 1024 points, 16 candidates; medium: 2048, 64; paper: 8192, 64. */
+static void scm_size(st_wl_size size, int *num, int *candidates) {
+  *num = size == ST_WL_PAPER ? 8192 : size == ST_WL_MEDIUM ? 2048 : 1024;
+  *candidates = size == ST_WL_SMALL ? 16 : 64;
+}
+
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int paper = ctx->size == ST_WL_PAPER;
-  return sc_run_sized(ctx, "scm", paper ? 8192 : 1024, 64, paper ? 64 : 16, err);
+  int num, candidates;
+  scm_size(ctx->size, &num, &candidates);
+  return sc_run_sized(ctx, "scm", num, 64, candidates, err);
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  int num, candidates;
+  scm_size(ctx->size, &num, &candidates);
+  return sc_cpu_sized(ctx, num, 64, candidates);
 }
 
 const st_workload_desc st_wl_scm = {
@@ -18,5 +32,7 @@ const st_workload_desc st_wl_scm = {
     .ptx = "../sc/sc.ptx",
     .small = "1024 points x 64 dims, 16 candidates",
     .paper = "8192 points x 64 dims (CAWA SC_mid), 64 candidates",
+    .medium = "2048 points x 64 dims, 64 candidates",
     .run = run,
+    .cpu = cpu,
 };

@@ -749,17 +749,19 @@ bool hh_start(const char *name, const char *workdir, hh_proc **out, char *err, s
   }
   hh_spec sp;
   memset(&sp, 0, sizeof sp);
+  bool have_dir = workdir != NULL && workdir[0] != '\0';
+  if (have_dir && !make_dirs(workdir, err, errn)) {
+    return false;
+  }
   if (pr->package == NULL) {
+    /* Written here: its data is made in memory by the child (the folder stays empty). */
     sp.kind = HH_KERNEL;
     sp.kernel = hj_kernel_find(pr->name);
     return spawn(&sp, pr->name, out, err, errn);
   }
   sp.kind = HH_EXEC;
-  if (workdir == NULL || workdir[0] == '\0') {
+  if (!have_dir) {
     snprintf(err, errn, "%s: no folder for its inputs", name);
-    return false;
-  }
-  if (!make_dirs(workdir, err, errn)) {
     return false;
   }
   char input[PATH_MAX];

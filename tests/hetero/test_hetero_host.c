@@ -175,26 +175,33 @@ static void test_stressors(void **state) {
   assert_false(hh_stress_start("llc", 3, 0, &s, err, sizeof err));
   assert_non_null(strstr(err, "threads 0 out of 1.."));
 
-  /* membw moves about level/8 of the peak: level 8 clearly more than level 2. */
-  double bw[2];
+  /* membw moves about level/8 of the peak: level 8 clearly more than level 2 (ideally 4x;
+   * 2x asked). A host busy with other work can starve one of the two, so up to three
+   * pairs are tried. */
+  double bw[2] = {0, 0};
   const int levels[2] = {2, 8};
-  for (int i = 0; i < 2; i++) {
-    if (!hh_stress_start("membw", levels[i], 1, &s, err, sizeof err)) {
-      fail_msg("%s", err);
-    }
-    pid_t pid = hh_pid(s);
-    double chunk;
-    if (!hh_wait_jobs(s, 4, 30, &chunk, err, sizeof err)) {
+  for (int attempt = 0; attempt < 3; attempt++) {
+    for (int i = 0; i < 2; i++) {
+      if (!hh_stress_start("membw", levels[i], 1, &s, err, sizeof err)) {
+        fail_msg("%s", err);
+      }
+      pid_t pid = hh_pid(s);
+      double chunk;
+      if (!hh_wait_jobs(s, 4, 30, &chunk, err, sizeof err)) {
+        hh_stop(s);
+        fail_msg("membw %d: %s", levels[i], err);
+      }
+      bw[i] = hh_stress_measure(s);
+      print_message("membw level %d: %.2f GB/s (a 256 MiB chunk in %.3f s)\n", levels[i],
+                    bw[i] / 1e9, chunk);
       hh_stop(s);
-      fail_msg("membw %d: %s", levels[i], err);
+      assert_gone(pid, "membw");
     }
-    bw[i] = hh_stress_measure(s);
-    print_message("membw level %d: %.2f GB/s (a 256 MiB chunk in %.3f s)\n", levels[i],
-                  bw[i] / 1e9, chunk);
-    hh_stop(s);
-    assert_gone(pid, "membw");
+    assert_true(bw[0] > 0);
+    if (bw[1] > 2.0 * bw[0]) {
+      break;
+    }
   }
-  assert_true(bw[0] > 0);
   if (!(bw[1] > 2.0 * bw[0])) {
     fail_msg("membw level 8 moved %.3g B/s, level 2 %.3g B/s: expected level 8 > 2x level 2",
              bw[1], bw[0]);

@@ -1229,6 +1229,9 @@ bool hh_calib_load(const char *path, hh_calib *out, char *err, size_t errn) {
 
 /* ---- System features ------------------------------------------------------------------ */
 
+/* The fallback measures the pressure of everything that runs beside the probe, the
+ * co-runners named and anything else on the host alike: it cannot tell them apart. */
+
 /* The fractional membw level whose probe slowdown matches sd, read on the table's running
  * maximum (so noise that makes a level look faster than the one below cannot fold it). */
 static double level_of(const hh_calib *cal, double sd) {
@@ -1306,7 +1309,7 @@ bool hh_system_sample(hh_proc *const *procs, size_t n, double window_s, const hh
   out->dram_bytes_per_s = bytes;
   out->llc_misses_per_s = bytes / 64;
   snprintf(out->source, sizeof out->source,
-           "%.150s; fallback: probe %.3gx slower beside them = membw level %.2f of the "
+           "%.150s; fallback: the probe at %.3gx its time alone = membw level %.2f of the "
            "calibrated table", why, sd, L);
   return true;
 }

@@ -21,6 +21,8 @@ PACKAGES="
   gnuplot-nox
   python3
   parallel
+  bzip2
+  xsltproc
   munge
   slurmctld
   slurmd

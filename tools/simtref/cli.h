@@ -60,6 +60,7 @@ bool cli_check_output_dir(const char *cmd, const char *what, const char *dir, bo
 int cli_unknown_option(const char *cmd, const char *arg);
 
 int cmd_config(int argc, char **argv);
+int cmd_hetero(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);   /* cmd_sweep.c */

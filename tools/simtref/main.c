@@ -19,6 +19,8 @@ static const subcommand subcommands[] = {
     {"collect", cmd_collect, "gather a sweep's statistics into CSV"},
     {"plot", cmd_plot, "plot collected results"},
     {"units", cmd_units, "list the co-verified units, their roles, selection and RTL parameters"},
+    {"hetero", cmd_hetero, "HeteroPDP: predict a benchmark's time on the host CPU and the GPU, "
+                           "alone and beside co-runners, and choose the device"},
     {"area", cmd_area, "synthesise the RTL units with Yosys and report their area"},
 };
 

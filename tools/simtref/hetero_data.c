@@ -355,7 +355,8 @@ void hd_pressure(const hh_calib *cal, st_hpressure *p) {
 static const char *const measure_usage =
     "usage: simtref hetero measure -o DIR [--sizes small,medium] [--workloads A,B,...]\n"
     "                              [--co-run P,Q,...|all|none] [-c CONFIG] [-s KEY=VALUE]...\n"
-    "                              [-j N] [--threads N] [--data DIR] [--gpu-only]\n"
+    "                              [--coloc-sizes S,...] [-j N] [--threads N] [--data DIR]\n"
+    "                              [--gpu-only]\n"
     "\n"
     "Measures the suite's benchmarks for HeteroPDP into DIR/data.csv: each one's\n"
     "features and its time on the simulated GPU (timing mode, kernels plus copies\n"
@@ -364,6 +365,7 @@ static const char *const measure_usage =
     "kept in DIR/gpu.csv, so that a measurement stopped half-way resumes there.\n"
     "Also writes DIR/calib.txt and DIR/bubble-P.txt (the host's stressor calibration\n"
     "and each co-runner's Bubble-up table; taken from --data when there).\n"
+    "--coloc-sizes limits the runs beside co-runners to those sizes (default all).\n"
     "--gpu-only stops after the GPU runs (they need no quiet host; the host's\n"
     "measurements do).\n";
 
@@ -525,7 +527,7 @@ int hetero_measure(int argc, char **argv) {
   cli_config_args args;
   memset(&args, 0, sizeof args);
   const char *out_dir = NULL, *data_arg = NULL;
-  char *sizes_arg = NULL, *wl_arg = NULL, *co_arg = NULL;
+  char *sizes_arg = NULL, *wl_arg = NULL, *co_arg = NULL, *coloc_arg = NULL;
   unsigned jobs = 1;
   int threads = 0;
   bool gpu_only = false;
@@ -545,6 +547,8 @@ int hetero_measure(int argc, char **argv) {
       out_dir = argv[++i];
     } else if (strcmp(a, "--sizes") == 0 && has) {
       sizes_arg = argv[++i];
+    } else if (strcmp(a, "--coloc-sizes") == 0 && has) {
+      coloc_arg = argv[++i];
     } else if (strcmp(a, "--workloads") == 0 && has) {
       wl_arg = argv[++i];
     } else if (strcmp(a, "--co-run") == 0 && has) {
@@ -567,6 +571,7 @@ int hetero_measure(int argc, char **argv) {
       fputs(measure_usage, stdout);
       return EXIT_OK;
     } else if (a[0] == '-' && !has && (strcmp(a, "-o") == 0 || strcmp(a, "--sizes") == 0 ||
+                                       strcmp(a, "--coloc-sizes") == 0 ||
                                        strcmp(a, "--workloads") == 0 || strcmp(a, "--co-run") == 0 ||
                                        strcmp(a, "--data") == 0 || strcmp(a, "-j") == 0 ||
                                        strcmp(a, "--threads") == 0)) {
@@ -595,6 +600,20 @@ int hetero_measure(int argc, char **argv) {
       fprintf(stderr, "simtref hetero measure: error: unknown size '%s' (small, medium, paper)\n",
               words[i]);
       return EXIT_USAGE;
+    }
+  }
+  bool coloc_size[3] = {true, true, true}; /* by st_wl_size */
+  if (coloc_arg != NULL) {
+    coloc_size[0] = coloc_size[1] = coloc_size[2] = false;
+    nw = split_list(coloc_arg, words, 3);
+    for (size_t i = 0; i < nw; i++) {
+      st_wl_size z;
+      if (!st_wl_size_parse(words[i], &z)) {
+        fprintf(stderr, "simtref hetero measure: error: unknown size '%s' (small, medium, "
+                        "paper)\n", words[i]);
+        return EXIT_USAGE;
+      }
+      coloc_size[z] = true;
     }
   }
   const st_workload_desc *wds[128];
@@ -735,6 +754,9 @@ int hetero_measure(int argc, char **argv) {
       fflush(stdout);
     }
     for (size_t i = 0; ok && i < n_items; i++) {
+      if (!coloc_size[items[i].size]) {
+        continue;
+      }
       hd_row r = set.rows[i];
       snprintf(r.corun, sizeof r.corun, "%s", coruns[c]);
       r.f.v[HF_LLC_MISS] = sys.llc_misses_per_s / 1e6;

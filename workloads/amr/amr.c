@@ -85,18 +85,99 @@ typedef struct amr_ref {
   uint64_t *energy;
 } amr_ref;
 
-static void cpu_visit(amr_ref *a, uint32_t x, uint32_t y, uint32_t s, uint32_t d) {
+static void cpu_visit(const amr_ref *a, uint32_t x, uint32_t y, uint32_t s, uint32_t d,
+                      uint32_t *refined) {
   uint64_t e = temp_at(a->blob, a->nblob, x + s / 2, y + s / 2) * s * s;
   if (d < a->depth && e > a->tau) {
-    a->refined[d]++;
+    refined[d]++;
     for (uint32_t j = 0; j < AMR_SUB; j++) {
-      cpu_visit(a, x + (j % AMR_R) * (s / AMR_R), y + (j / AMR_R) * (s / AMR_R), s / AMR_R, d + 1);
+      cpu_visit(a, x + (j % AMR_R) * (s / AMR_R), y + (j / AMR_R) * (s / AMR_R), s / AMR_R, d + 1,
+                refined);
     }
     return;
   }
   uint32_t i = ((y / a->s0) * a->g + x / a->s0) * (a->depth + 1) + d;
   a->leaves[i]++;
   a->energy[i] += e;
+}
+
+/* Every base cell's refinement on the host threads (a cell's tree writes
+ * only its own counts and energies; the refined counts per depth are integer
+ * sums of per-thread counts). Clears the outputs first. */
+static void cpu_refine(const amr_ref *a, int threads) {
+  uint32_t ncells = a->g * a->g, nd = a->depth + 1;
+  memset(a->leaves, 0, (size_t)ncells * nd * sizeof *a->leaves);
+  memset(a->energy, 0, (size_t)ncells * nd * sizeof *a->energy);
+  memset(a->refined, 0, AMR_MAX_DEPTH * sizeof *a->refined);
+#pragma omp parallel num_threads(threads)
+  {
+    uint32_t refined[AMR_MAX_DEPTH] = {0};
+#pragma omp for schedule(dynamic, 16)
+    for (uint32_t c = 0; c < ncells; c++) {
+      cpu_visit(a, (c % a->g) * a->s0, (c / a->g) * a->s0, a->s0, 0, refined);
+    }
+    for (uint32_t d = 0; d < AMR_MAX_DEPTH; d++) {
+#pragma omp atomic
+      a->refined[d] += refined[d];
+    }
+  }
+}
+
+/* The sizes: base grid side, maximum depth, hot spots. */
+static amr_shape amr_size(st_wl_size size) {
+  return size == ST_WL_PAPER    ? (amr_shape){256, 3, 12}
+         : size == ST_WL_MEDIUM ? (amr_shape){192, 3, 7}
+                                : (amr_shape){32, 2, 3};
+}
+
+static uint32_t amr_s0(const amr_shape *sh) {
+  uint32_t s0 = 1;
+  for (uint32_t d = 0; d < sh->depth; d++) s0 *= AMR_R;
+  return s0;
+}
+
+/* The CPU version: the whole refinement (what the flat launches, or the
+ * cdp and dtbl launch trees, compute) on every thread. */
+typedef struct amr_cpu_args {
+  amr_ref r;
+  int threads;
+} amr_cpu_args;
+
+static void amr_cpu_work(void *arg) {
+  amr_cpu_args *a = arg;
+  cpu_refine(&a->r, a->threads);
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  amr_shape sh = amr_size(ctx->size);
+  uint32_t s0 = amr_s0(&sh);
+  size_t nslots = (size_t)sh.g * sh.g * (sh.depth + 1);
+  uint32_t *blob = calloc((size_t)sh.nblob * AMR_BLOB_WORDS, sizeof *blob);
+  uint32_t refined[AMR_MAX_DEPTH] = {0};
+  amr_cpu_args a = {{blob, sh.nblob, sh.g, sh.depth, s0, (uint64_t)T0 * s0 * s0,
+                     calloc(nslots, sizeof(uint32_t)), refined, calloc(nslots, sizeof(uint64_t))},
+                    ctx->threads};
+  st_status rc = blob != NULL && a.r.leaves != NULL && a.r.energy != NULL ? ST_OK : ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    make_blobs(&sh, ctx->seed, blob);
+    rc = st_wl_cpu_time(ctx, amr_cpu_work, &a);
+  }
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, a.r.leaves, nslots * sizeof(uint32_t));
+    st_wl_cpu_digest(ctx, a.r.energy, nslots * sizeof(uint64_t));
+    st_wl_cpu_digest(ctx, refined, sizeof refined);
+    if (ctx->log != NULL) {
+      fprintf(ctx->log, "  amr: %ux%u base grid, depth %u, %u hot spots/fronts; refined cells "
+                        "per depth:", sh.g, sh.g, sh.depth, sh.nblob);
+      for (uint32_t d = 0; d < sh.depth; d++) fprintf(ctx->log, " %u", refined[d]);
+      fprintf(ctx->log, "\n");
+    }
+  }
+  free(blob);
+  free(a.r.leaves);
+  free(a.r.energy);
+  return rc;
 }
 
 static st_status launch1(st_wl_ctx *ctx, const char *entry, uint32_t threads, st_arg *a, int n,
@@ -142,13 +223,11 @@ static st_status run_flat(st_wl_ctx *ctx, const amr_shape *sh, uint64_t d_param,
 }
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int paper = ctx->size == ST_WL_PAPER;
   int dtbl = ctx->variant != NULL && strcmp(ctx->variant, "dtbl") == 0;
   int cdp = dtbl || (ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0);
   const char *vname = dtbl ? "dtbl" : cdp ? "cdp" : "flat";
-  amr_shape sh = paper ? (amr_shape){256, 3, 12} : (amr_shape){32, 2, 3};
-  uint32_t s0 = 1;
-  for (uint32_t d = 0; d < sh.depth; d++) s0 *= AMR_R;
+  amr_shape sh = amr_size(ctx->size);
+  uint32_t s0 = amr_s0(&sh);
   uint32_t ncells = sh.g * sh.g, nd = sh.depth + 1;
   size_t nslots = (size_t)ncells * nd;
   uint32_t *blob = calloc((size_t)sh.nblob * AMR_BLOB_WORDS, sizeof *blob);
@@ -198,9 +277,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   uint64_t leaf_d[AMR_MAX_DEPTH + 1] = {0}, energy_sum = 0, child_launches = 0;
   if (rc == ST_OK) {
     amr_ref a = {blob, sh.nblob, sh.g, sh.depth, s0, tau, want_leaves, want_refined, want_energy};
-    for (uint32_t c = 0; c < ncells; c++) {
-      cpu_visit(&a, (c % sh.g) * s0, (c / sh.g) * s0, s0, 0);
-    }
+    cpu_refine(&a, ctx->threads);
     rc = st_wl_check_u32(ctx, "refined cells per depth", refined, want_refined, AMR_MAX_DEPTH);
     if (rc == ST_OK) {
       rc = st_wl_check_u32(ctx, "leaves per base cell and depth", leaves, want_leaves, nslots);
@@ -277,7 +354,9 @@ const st_workload_desc st_wl_amr = {
     .ptx = "amr.ptx",
     .small = "32x32 base grid, depth 2, 3 hot spots/fronts",
     .paper = "256x256 base grid, depth 3, 12 hot spots/fronts",
+    .medium = "192x192 base grid, depth 3, 7 hot spots/fronts",
     .variants = "flat cdp dtbl",
     .inputs = NULL,
     .run = run,
+    .cpu = cpu,
 };

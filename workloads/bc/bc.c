@@ -26,58 +26,144 @@
 typedef struct bc_ref {
   int *dist;
   float *rho, *sigma, *bc;
-  uint32_t *queue;
 } bc_ref;
 
-/* One source of Brandes' algorithm on the CPU, the kernels' way: levels by
- * breadth-first search, path counts summed over the previous level, then
- * dependencies pushed from each level to the one before it (vertices in
- * order, neighbours in edge order) and added to bc. Returns the deepest
- * level. */
-static int cpu_source(const st_wl_graph *g, uint32_t s, bc_ref *r) {
-  uint32_t n = g->n;
-  for (uint32_t v = 0; v < n; v++) {
-    r->dist[v] = v == s ? 0 : -1;
-    r->rho[v] = v == s ? 1.0f : 0.0f;
-    r->sigma[v] = 0.0f;
+/* One source of Brandes' algorithm on the host threads, level by level as
+ * the kernels go, each vertex's sums done by one thread in its edge order
+ * (deterministic where the kernels add with float atomics). Forward, per
+ * level: every vertex of the level sums the path counts of its neighbours one
+ * level up (all final by then) and labels its unvisited neighbours with the
+ * next level (every writer stores the same value); the search goes on while
+ * a vertex was labelled. Backward, from the deepest level to the source:
+ * every vertex of the level sums its neighbours' shares one level down,
+ * rho[v] / rho[w] * (1 + sigma[w]) (div, add, mul as in the PTX), and adds
+ * its dependency to its centrality. The sums run in increasing neighbour
+ * order, the order in which a serial push over the vertices adds them.
+ * Returns the deepest level. */
+static int cpu_source(const st_wl_graph *g, uint32_t s, bc_ref *r, int threads) {
+  int n = (int)g->n;
+  const uint32_t *row = g->row, *col = g->col;
+  int *dist = r->dist;
+  float *rho = r->rho, *sigma = r->sigma;
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (int v = 0; v < n; v++) { /* bc_clean */
+    dist[v] = v == (int)s ? 0 : -1;
+    rho[v] = v == (int)s ? 1.0f : 0.0f;
+    sigma[v] = 0.0f;
   }
-  uint32_t head = 0, tail = 0;
-  r->queue[tail++] = s;
-  int deepest = 0;
-  while (head < tail) {
-    uint32_t v = r->queue[head++];
-    for (uint32_t e = g->row[v]; e < g->row[v + 1]; e++) {
-      uint32_t w = g->col[e];
-      if (r->dist[w] < 0) {
-        r->dist[w] = r->dist[v] + 1;
-        deepest = r->dist[w];
-        r->queue[tail++] = w;
-      }
-      if (r->dist[w] == r->dist[v] + 1) r->rho[w] += r->rho[v];
-    }
-  }
-  for (int level = deepest; level >= 0; level--) {
-    for (uint32_t v = 0; v < n; v++) {
-      if (r->dist[v] != level) continue;
-      for (uint32_t e = g->row[v]; e < g->row[v + 1]; e++) {
-        uint32_t w = g->col[e];
-        if (r->dist[w] == level - 1) {
-          float q = r->rho[w] / r->rho[v];
-          float t = 1.0f + r->sigma[v];
-          r->sigma[w] += q * t;
+  int level = 0;
+  for (int cont = 1; cont; level++) {
+    cont = 0;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 32) reduction(| : cont)
+    for (int v = 0; v < n; v++) { /* bc_forward */
+      if (__atomic_load_n(&dist[v], __ATOMIC_RELAXED) != level) continue;
+      float sum = 0.0f;
+      for (uint32_t e = row[v]; e < row[v + 1]; e++) {
+        uint32_t w = col[e];
+        int dw = __atomic_load_n(&dist[w], __ATOMIC_RELAXED);
+        if (dw < 0) {
+          __atomic_store_n(&dist[w], level + 1, __ATOMIC_RELAXED);
+          cont = 1;
+        } else if (level > 0 && dw == level - 1) {
+          sum += rho[w];
         }
       }
-      if (v != s) r->bc[v] = r->bc[v] + r->sigma[v];
+      if (level > 0) rho[v] = sum;
+    }
+  }
+  int deepest = level - 1;
+  for (int d = deepest; d >= 0; d--) {
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 32)
+    for (int v = 0; v < n; v++) { /* bc_backward */
+      if (dist[v] != d) continue;
+      float sum = 0.0f;
+      for (uint32_t e = row[v]; e < row[v + 1]; e++) {
+        uint32_t w = col[e];
+        if (dist[w] == d + 1) {
+          float q = rho[v] / rho[w];
+          float t = 1.0f + sigma[w];
+          sum += q * t;
+        }
+      }
+      sigma[v] = sum;
+      if (v != (int)s) r->bc[v] = r->bc[v] + sum;
     }
   }
   return deepest;
 }
 
+/* The sizes: vertices, undirected edges, sources (0, 1, ...). */
+static void bc_size(st_wl_size size, uint32_t *nv, uint32_t *edges, uint32_t *sources) {
+  int paper = size == ST_WL_PAPER, medium = size == ST_WL_MEDIUM;
+  *nv = paper || medium ? 1024 : 512;
+  *edges = paper || medium ? 65536 : 4096;
+  *sources = paper ? 1024 : medium ? 8 : 4;
+}
+
+/* The CPU version: the clean of the centralities, then every source's
+ * levels, on every thread. */
+typedef struct bc_cpu_args {
+  const st_wl_graph *g;
+  bc_ref r;
+  uint32_t sources;
+  int threads, deepest;
+} bc_cpu_args;
+
+static void bc_cpu_work(void *arg) {
+  bc_cpu_args *a = arg;
+  int n = (int)a->g->n;
+  float *bc = a->r.bc;
+#pragma omp parallel for num_threads(a->threads) schedule(static)
+  for (int v = 0; v < n; v++) { /* bc_clean_bc */
+    bc[v] = 0.0f;
+  }
+  a->deepest = 0;
+  for (uint32_t s = 0; s < a->sources; s++) {
+    int d = cpu_source(a->g, s, &a->r, a->threads);
+    a->deepest = d > a->deepest ? d : a->deepest;
+  }
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  uint32_t nv, edges, sources;
+  bc_size(ctx->size, &nv, &edges, &sources);
+  st_wl_graph g;
+  st_status rc = st_wl_graph_uniform(&g, nv, edges, ctx->seed, err);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  size_t n = g.n;
+  bc_cpu_args a = {.g = &g, .sources = sources, .threads = ctx->threads};
+  a.r.dist = malloc(n * sizeof *a.r.dist);
+  a.r.rho = malloc(n * sizeof *a.r.rho);
+  a.r.sigma = malloc(n * sizeof *a.r.sigma);
+  a.r.bc = malloc(n * sizeof *a.r.bc);
+  if (a.r.dist == NULL || a.r.rho == NULL || a.r.sigma == NULL || a.r.bc == NULL) {
+    rc = ST_ERR_NOMEM;
+  }
+  if (rc == ST_OK) rc = st_wl_cpu_time(ctx, bc_cpu_work, &a);
+  if (rc == ST_OK) {
+    /* What the GPU run reads back: the last source's distances and path
+     * counts, and the centralities. */
+    st_wl_cpu_digest(ctx, a.r.dist, n * sizeof *a.r.dist);
+    st_wl_cpu_digest(ctx, a.r.rho, n * sizeof *a.r.rho);
+    st_wl_cpu_digest(ctx, a.r.bc, n * sizeof *a.r.bc);
+    if (ctx->log != NULL) {
+      fprintf(ctx->log, "  bc: %zu vertices, %u arcs, %u sources, deepest level %d\n", n, g.m,
+              sources, a.deepest);
+    }
+  }
+  free(a.r.dist);
+  free(a.r.rho);
+  free(a.r.sigma);
+  free(a.r.bc);
+  st_wl_graph_free(&g);
+  return rc;
+}
+
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int paper = ctx->size == ST_WL_PAPER;
-  uint32_t nv = paper ? 1024 : 512;
-  uint32_t edges = paper ? 65536 : 4096;
-  uint32_t sources = paper ? 1024 : 4;
+  uint32_t nv, edges, sources;
+  bc_size(ctx->size, &nv, &edges, &sources);
   st_wl_graph g;
   st_status rc = st_wl_graph_uniform(&g, nv, edges, ctx->seed, err);
   if (rc != ST_OK) {
@@ -89,12 +175,11 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   r.rho = malloc((size_t)n * sizeof *r.rho);
   r.sigma = malloc((size_t)n * sizeof *r.sigma);
   r.bc = calloc((size_t)n, sizeof *r.bc);
-  r.queue = malloc((size_t)n * sizeof *r.queue);
   int *dist = malloc((size_t)n * sizeof *dist);
   float *rho = malloc((size_t)n * sizeof *rho);
   float *bc = malloc((size_t)n * sizeof *bc);
-  if (r.dist == NULL || r.rho == NULL || r.sigma == NULL || r.bc == NULL || r.queue == NULL ||
-      dist == NULL || rho == NULL || bc == NULL) {
+  if (r.dist == NULL || r.rho == NULL || r.sigma == NULL || r.bc == NULL || dist == NULL ||
+      rho == NULL || bc == NULL) {
     rc = ST_ERR_NOMEM;
   }
   st_gpu *gpu = ctx->gpu;
@@ -149,7 +234,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, bc, d_bc, (uint64_t)n * 4, err);
   if (rc == ST_OK) {
     for (uint32_t s = 0; s < sources; s++) {
-      cpu_source(&g, s, &r);
+      cpu_source(&g, s, &r, ctx->threads);
     }
     char what[64];
     snprintf(what, sizeof what, "distances (source %u)", sources - 1);
@@ -188,7 +273,6 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   free(r.rho);
   free(r.sigma);
   free(r.bc);
-  free(r.queue);
   free(dist);
   free(rho);
   free(bc);
@@ -210,5 +294,7 @@ const st_workload_desc st_wl_bc = {
     .small = "512-vertex uniform random graph, 8192 arcs, sources 0..3",
     .paper = "1024-vertex uniform random graph, 131072 arcs (the seed's 1K (V), 128K (E)), all "
              "1024 sources",
+    .medium = "the paper's 1024-vertex uniform random graph, 131072 arcs, sources 0..7",
     .run = run,
+    .cpu = cpu,
 };

@@ -14,24 +14,117 @@
 #include "workload.h"
 
 #define BLOCK 256
+#define PAR_MIN 512 /* host search: a smaller frontier stays on one thread (not worth a fork) */
 
-static void cpu_bfs(const st_wl_graph *g, uint32_t src, int32_t *dist, uint32_t *queue) {
-  for (uint32_t v = 0; v < g->n; v++) {
-    dist[v] = -1;
+/* The input graph: graph.h's named inputs (st_wl_graph_dp_input) at the
+ * small and paper sizes; at the medium size the same generators with 32768
+ * vertices (graph500: scale 15; flight: 2048 airports). */
+static st_status dp_graph(st_wl_graph *g, const char *input, st_wl_size size, uint64_t seed,
+                          st_error *err) {
+  if (size != ST_WL_MEDIUM) {
+    return st_wl_graph_dp_input(g, input, size == ST_WL_PAPER, 0, seed, err);
   }
-  uint32_t head = 0, tail = 0;
-  dist[src] = 0;
-  queue[tail++] = src;
-  while (head < tail) {
-    uint32_t v = queue[head++];
-    for (uint32_t e = g->row[v]; e < g->row[v + 1]; e++) {
-      uint32_t u = g->col[e];
-      if (dist[u] < 0) {
-        dist[u] = dist[v] + 1;
-        queue[tail++] = u;
+  st_status rc;
+  if (strcmp(input, "citation") == 0) {
+    rc = st_wl_graph_powerlaw(g, 32768, 4, seed, err);
+  } else if (strcmp(input, "usa_road") == 0) {
+    rc = st_wl_graph_road(g, 32768, seed, err);
+  } else if (strcmp(input, "cage15") == 0) {
+    rc = st_wl_graph_cage(g, 32768, seed, err);
+  } else if (strcmp(input, "graph500") == 0) {
+    rc = st_wl_graph_rmat(g, 15, 16, seed, err);
+  } else if (strcmp(input, "flight") == 0) {
+    rc = st_wl_graph_flight(g, 2048, seed, err);
+  } else {
+    err->code = ST_ERR_USAGE;
+    snprintf(err->msg, sizeof err->msg, "graph input '%s' unknown", input);
+    return ST_ERR_USAGE;
+  }
+  return rc;
+}
+
+/* The kernels' search on the host threads: level by level over the frontier
+ * queue (one loop iteration per frontier vertex, its whole list), a
+ * neighbour claimed by a compare-and-swap of its distance from -1 and
+ * appended to the next queue by whoever wins. The queue's order varies from
+ * run to run, the distances do not. Returns the levels (the host's
+ * launches, the last finding nothing). */
+static int cpu_bfs(const st_wl_graph *g, uint32_t src, int32_t *dist, uint32_t *q0,
+                   uint32_t *q1, int threads) {
+  uint32_t n = g->n;
+  const uint32_t *row = g->row, *col = g->col;
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (uint32_t v = 0; v < n; v++) {
+    dist[v] = v == src ? 0 : -1;
+  }
+  uint32_t *qin = q0, *qout = q1, nin = 1;
+  qin[0] = src;
+  int levels = 0;
+  while (nin > 0) {
+    uint32_t count = 0;
+    int32_t next = levels + 1;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 64) if (nin >= PAR_MIN)
+    for (uint32_t i = 0; i < nin; i++) {
+      uint32_t v = qin[i];
+      for (uint32_t e = row[v]; e < row[v + 1]; e++) {
+        uint32_t u = col[e];
+        int32_t expect = -1;
+        if (__atomic_load_n(&dist[u], __ATOMIC_RELAXED) == -1 &&
+            __atomic_compare_exchange_n(&dist[u], &expect, next, 0, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED)) {
+          qout[__atomic_fetch_add(&count, 1u, __ATOMIC_RELAXED)] = u;
+        }
       }
     }
+    uint32_t *t = qin;
+    qin = qout;
+    qout = t;
+    nin = count;
+    levels++;
   }
+  return levels;
+}
+
+/* The CPU version: the whole search (every level) on every thread; one
+ * version for every variant. */
+typedef struct bfs_dp_cpu_args {
+  const st_wl_graph *g;
+  uint32_t src;
+  int32_t *dist;
+  uint32_t *q0, *q1;
+  int threads, levels;
+} bfs_dp_cpu_args;
+
+static void bfs_dp_cpu_work(void *arg) {
+  bfs_dp_cpu_args *a = arg;
+  a->levels = cpu_bfs(a->g, a->src, a->dist, a->q0, a->q1, a->threads);
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  const char *input = ctx->input ? ctx->input : "citation";
+  st_wl_graph g;
+  st_status rc = dp_graph(&g, input, ctx->size, ctx->seed, err);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  size_t n = g.n;
+  bfs_dp_cpu_args a = {.g = &g, .src = st_wl_graph_dp_source(&g, ctx->seed),
+                       .dist = malloc(n * sizeof(int32_t)), .q0 = malloc(n * sizeof(uint32_t)),
+                       .q1 = malloc(n * sizeof(uint32_t)), .threads = ctx->threads};
+  rc = a.dist && a.q0 && a.q1 ? ST_OK : ST_ERR_NOMEM;
+  if (rc == ST_OK) rc = st_wl_cpu_time(ctx, bfs_dp_cpu_work, &a);
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, a.dist, n * sizeof(int32_t));
+    if (ctx->log != NULL) {
+      fprintf(ctx->log, "  bfs_dp: %s, %zu vertices, %u arcs, source %u, %d levels\n", input, n,
+              g.m, a.src, a.levels - 1);
+    }
+  }
+  free(a.dist);
+  free(a.q0);
+  free(a.q1);
+  st_wl_graph_free(&g);
+  return rc;
 }
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
@@ -63,7 +156,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     pt_ctas = (uint32_t)st_config_num_sms(st_gpu_config(ctx->gpu)) * occ;
   }
   st_wl_graph g;
-  st_status rc = st_wl_graph_dp_input(&g, input, ctx->size == ST_WL_PAPER, 0, ctx->seed, err);
+  st_status rc = dp_graph(&g, input, ctx->size, ctx->seed, err);
   if (rc != ST_OK) {
     return rc;
   }
@@ -72,10 +165,12 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   int32_t *dist = malloc((size_t)n * sizeof *dist);
   int32_t *want = malloc((size_t)n * sizeof *want);
   uint32_t *queue = malloc((size_t)n * sizeof *queue);
-  if (dist == NULL || want == NULL || queue == NULL) {
+  uint32_t *queue2 = malloc((size_t)n * sizeof *queue2);
+  if (dist == NULL || want == NULL || queue == NULL || queue2 == NULL) {
     free(dist);
     free(want);
     free(queue);
+    free(queue2);
     st_wl_graph_free(&g);
     return ST_ERR_NOMEM;
   }
@@ -133,7 +228,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, dist, d_dist, (uint64_t)n * 4, err);
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, stats, d_stats, 32, err);
   if (rc == ST_OK) {
-    cpu_bfs(&g, src, want, queue);
+    cpu_bfs(&g, src, want, queue, queue2, ctx->threads);
     rc = st_wl_check_u32(ctx, "dist", (const uint32_t *)dist, (const uint32_t *)want, n);
     if (rc == ST_OK) {
       snprintf(ctx->verdict, sizeof ctx->verdict,
@@ -165,6 +260,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   free(dist);
   free(want);
   free(queue);
+  free(queue2);
   st_wl_graph_free(&g);
   return rc;
 }
@@ -183,7 +279,9 @@ const st_workload_desc st_wl_bfs_dp = {
     .ptx = "bfs_dp.ptx",
     .small = "4096-vertex graphs (citation, usa_road, cage15, graph500 scale 12)",
     .paper = "65536-vertex graphs (citation, usa_road, cage15, graph500 scale 16)",
+    .medium = "32768-vertex graphs (citation, usa_road 32942, cage15, graph500 scale 15)",
     .variants = "flat cdp dtbl pt",
     .inputs = "citation usa_road cage15 graph500",
     .run = run,
+    .cpu = cpu,
 };

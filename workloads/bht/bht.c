@@ -267,6 +267,72 @@ static void cpu_walk(const bht_host *h, uint32_t b, const float *p, uint32_t c, 
   }
 }
 
+/* Every body's walk from the root on the host threads (one body's sums by
+ * one thread; bodies near each other in the leaf order walk alike). */
+static void cpu_forces(const bht_host *h, uint64_t *acc, uint32_t *count, int threads) {
+  int n = (int)h->n;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 32)
+  for (int b = 0; b < n; b++) {
+    bht_sum s = {0, 0, 0, 0};
+    cpu_walk(h, (uint32_t)b, h->body + 4 * b, 0, &s);
+    acc[3 * b] = (uint64_t)s.x;
+    acc[3 * b + 1] = (uint64_t)s.y;
+    acc[3 * b + 2] = (uint64_t)s.z;
+    count[b] = s.n;
+  }
+}
+
+static uint32_t bht_bodies(st_wl_size size) {
+  return size == ST_WL_PAPER ? 16384 : size == ST_WL_MEDIUM ? 2048 : 1024;
+}
+
+static void bht_params(bht_host *h) {
+  h->theta2 = 0.25f; /* theta 0.5 */
+  h->eps2 = 1e-4f;
+}
+
+/* The CPU version: every body's force sums and interaction count (what each
+ * variant's launches compute) on every thread. The octree is the input, built
+ * before, as the GPU run builds it on the host. */
+typedef struct bht_cpu_args {
+  const bht_host *h;
+  uint64_t *acc;
+  uint32_t *count;
+  int threads;
+} bht_cpu_args;
+
+static void bht_cpu_work(void *arg) {
+  bht_cpu_args *a = arg;
+  cpu_forces(a->h, a->acc, a->count, a->threads);
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  uint32_t n = bht_bodies(ctx->size);
+  bht_host h;
+  st_status rc = make_tree(n, ctx->seed, &h);
+  if (rc != ST_OK) return rc;
+  bht_params(&h);
+  bht_cpu_args a = {&h, malloc((size_t)n * 3 * sizeof(uint64_t)), malloc((size_t)n * 4),
+                    ctx->threads};
+  rc = a.acc != NULL && a.count != NULL ? ST_OK : ST_ERR_NOMEM;
+  if (rc == ST_OK) rc = st_wl_cpu_time(ctx, bht_cpu_work, &a);
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, a.acc, (size_t)n * 3 * sizeof(uint64_t));
+    st_wl_cpu_digest(ctx, a.count, (size_t)n * sizeof(uint32_t));
+    if (ctx->log != NULL) {
+      uint64_t inter = 0;
+      for (uint32_t b = 0; b < n; b++) inter += a.count[b];
+      fprintf(ctx->log, "  bht: %u bodies, octree of %u nodes, %llu interactions\n", n, h.nodes,
+              (unsigned long long)inter);
+    }
+  }
+  free(a.acc);
+  free(a.count);
+  bht_host_free(&h);
+  return rc;
+}
+
 /* The cdp variant's launch decisions for the bodies of mask in the bucket at
  * b0 opening node: counts the launches and their threads. */
 static void cpu_open(const bht_host *h, uint32_t node, uint32_t b0, uint32_t mask,
@@ -289,16 +355,14 @@ static void cpu_open(const bht_host *h, uint32_t node, uint32_t b0, uint32_t mas
 }
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int paper = ctx->size == ST_WL_PAPER;
   int dtbl = ctx->variant != NULL && strcmp(ctx->variant, "dtbl") == 0;
   int cdp = dtbl || (ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0);
   const char *vname = dtbl ? "dtbl" : cdp ? "cdp" : "flat";
-  uint32_t n = paper ? 16384 : 1024;
+  uint32_t n = bht_bodies(ctx->size);
   bht_host h;
   st_status rc = make_tree(n, ctx->seed, &h);
   if (rc != ST_OK) return rc;
-  h.theta2 = 0.25f; /* theta 0.5 */
-  h.eps2 = 1e-4f;
+  bht_params(&h);
   uint64_t *acc = calloc((size_t)n * 3, sizeof *acc), *want_acc = calloc((size_t)n * 3, 8);
   uint32_t *count = calloc(n, sizeof *count), *want_count = calloc(n, 4);
   if (acc == NULL || want_acc == NULL || count == NULL || want_count == NULL) {
@@ -347,16 +411,11 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   uint64_t want_launches = 0, want_threads = 0, inter = 0, capped = 0;
   uint32_t inter_min = UINT32_MAX, inter_max = 0;
   if (rc == ST_OK) {
+    cpu_forces(&h, want_acc, want_count, ctx->threads);
     for (uint32_t b = 0; b < n; b++) {
-      bht_sum s = {0, 0, 0, 0};
-      cpu_walk(&h, b, h.body + 4 * b, 0, &s);
-      want_acc[3 * b] = (uint64_t)s.x;
-      want_acc[3 * b + 1] = (uint64_t)s.y;
-      want_acc[3 * b + 2] = (uint64_t)s.z;
-      want_count[b] = s.n;
-      inter += s.n;
-      inter_min = s.n < inter_min ? s.n : inter_min;
-      inter_max = s.n > inter_max ? s.n : inter_max;
+      inter += want_count[b];
+      inter_min = want_count[b] < inter_min ? want_count[b] : inter_min;
+      inter_max = want_count[b] > inter_max ? want_count[b] : inter_max;
     }
     for (uint32_t c = 0; c < nchunks; c++) {
       uint64_t l = 0;
@@ -432,7 +491,9 @@ const st_workload_desc st_wl_bht = {
     .ptx = "bht.ptx",
     .small = "1024 random bodies (32 buckets)",
     .paper = "16384 random bodies (512 buckets)",
+    .medium = "2048 random bodies (64 buckets)",
     .variants = "flat cdp dtbl",
     .inputs = NULL,
     .run = run,
+    .cpu = cpu,
 };

@@ -25,10 +25,124 @@ static st_status launch(st_wl_ctx *ctx, const char *entry, st_dim3 grid, const s
   return st_launch(ctx->gpu, ctx->mod, entry, grid, st_dim3_make(THREADS, 1, 1), 0, args, n, err);
 }
 
-static st_status run(st_wl_ctx *ctx, st_error *err) {
-  uint32_t want_n = ctx->size == ST_WL_PAPER ? 264346 : 2048;
+/* The vertices asked of the road generator (it makes the nearest grid). */
+static uint32_t ell_vertices(st_wl_size size) {
+  return size == ST_WL_PAPER ? 264346 : size == ST_WL_MEDIUM ? 4096 : 2048;
+}
+
+/* ELLPACK, column-major: slot k of vertex v at [k * n + v], width the
+ * largest degree. Out of memory: ST_ERR_NOMEM (what was allocated is in
+ * *col and *len, for the caller to free). */
+static st_status ell_arrays(const st_wl_graph *g, int *width_out, int32_t **col, int32_t **len) {
+  int n = (int)g->n, width = 0;
+  for (int v = 0; v < n; v++) {
+    int d = (int)(g->row[v + 1] - g->row[v]);
+    width = d > width ? d : width;
+  }
+  size_t slots = (size_t)width * (size_t)n;
+  int32_t *ell_col = malloc((slots ? slots : 1) * sizeof *ell_col);
+  int32_t *ell_len = malloc((slots ? slots : 1) * sizeof *ell_len);
+  *width_out = width;
+  *col = ell_col;
+  *len = ell_len;
+  if (ell_col == NULL || ell_len == NULL) {
+    return ST_ERR_NOMEM;
+  }
+  for (int v = 0; v < n; v++) {
+    uint32_t e = g->row[v], end = g->row[v + 1];
+    for (int k = 0; k < width; k++, e++) {
+      size_t at = (size_t)k * (size_t)n + (size_t)v;
+      ell_col[at] = e < end ? (int32_t)g->col[e] : v;
+      ell_len[at] = e < end ? (int32_t)g->weight[e] : SSSP_INF;
+    }
+  }
+  return ST_OK;
+}
+
+/* The CPU version's work: the kernels' Bellman-Ford over the ELLPACK arrays
+ * on the host threads, each iteration's three loops (assign, min-plus
+ * relaxation, diff) in one parallel region, the flag an OR reduction. */
+typedef struct ell_cpu_args {
+  const int32_t *col, *len;
+  int32_t *dist, *next;
+  int n, width, threads, iterations;
+} ell_cpu_args;
+
+static void ell_cpu_work(void *arg) {
+  ell_cpu_args *a = arg;
+  const int32_t *col = a->col, *len = a->len;
+  int n = a->n, width = a->width;
+  int32_t *dist = a->dist, *next = a->next;
+#pragma omp parallel for num_threads(a->threads) schedule(static)
+  for (int v = 0; v < n; v++) { /* vector_init, source 0 */
+    int32_t d = v == 0 ? 0 : SSSP_INF;
+    dist[v] = d;
+    next[v] = d;
+  }
+  int iterations = 0, changed = 1;
+  for (int i = 1; changed && i < n; i++) {
+    changed = 0;
+#pragma omp parallel num_threads(a->threads)
+    {
+#pragma omp for schedule(static)
+      for (int v = 0; v < n; v++) { /* vector_assign */
+        dist[v] = next[v];
+      }
+#pragma omp for schedule(static)
+      for (int v = 0; v < n; v++) { /* min_plus */
+        int32_t best = dist[v];
+        size_t at = (size_t)v;
+        for (int k = 0; k < width; k++, at += (size_t)n) {
+          int32_t via = len[at] + dist[col[at]];
+          best = via < best ? via : best;
+        }
+        next[v] = best;
+      }
+#pragma omp for schedule(static) reduction(| : changed)
+      for (int v = 0; v < n; v++) { /* vector_diff */
+        changed |= next[v] != dist[v];
+      }
+    }
+    iterations++;
+  }
+  a->iterations = iterations;
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
   st_wl_graph g;
-  st_status rc = st_wl_graph_road(&g, want_n, ctx->seed, err);
+  st_status rc = st_wl_graph_road(&g, ell_vertices(ctx->size), ctx->seed, err);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  int n = (int)g.n, width = 0;
+  int32_t *ell_col = NULL, *ell_len = NULL;
+  rc = ell_arrays(&g, &width, &ell_col, &ell_len);
+  ell_cpu_args a = {.col = ell_col, .len = ell_len,
+                    .dist = malloc((size_t)n * sizeof(int32_t)),
+                    .next = malloc((size_t)n * sizeof(int32_t)), .n = n, .width = width,
+                    .threads = ctx->threads};
+  if (a.dist == NULL || a.next == NULL) {
+    rc = ST_ERR_NOMEM;
+  }
+  if (rc == ST_OK) rc = st_wl_cpu_time(ctx, ell_cpu_work, &a);
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, a.dist, (size_t)n * sizeof(int32_t));
+    if (ctx->log != NULL) {
+      fprintf(ctx->log, "  ell: %d vertices, width %d, %d iterations\n", n, width,
+              a.iterations);
+    }
+  }
+  free(a.dist);
+  free(a.next);
+  free(ell_col);
+  free(ell_len);
+  st_wl_graph_free(&g);
+  return rc;
+}
+
+static st_status run(st_wl_ctx *ctx, st_error *err) {
+  st_wl_graph g;
+  st_status rc = st_wl_graph_road(&g, ell_vertices(ctx->size), ctx->seed, err);
   if (rc != ST_OK) {
     return rc;
   }
@@ -39,26 +153,12 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   rc = dist && want ? ST_OK : ST_ERR_NOMEM;
   st_gpu *gpu = ctx->gpu;
   uint64_t d_col = 0, d_len = 0, d_dist = 0, d_next = 0, d_changed = 0;
-  /* ELLPACK, column-major: slot k of vertex v at [k * n + v]. */
   int width = 0;
-  for (int v = 0; v < n; v++) {
-    int d = (int)(g.row[v + 1] - g.row[v]);
-    width = d > width ? d : width;
-  }
-  size_t slots = (size_t)width * (size_t)n;
-  int32_t *ell_col = malloc((slots ? slots : 1) * sizeof *ell_col);
-  int32_t *ell_len = malloc((slots ? slots : 1) * sizeof *ell_len);
-  if (ell_col == NULL || ell_len == NULL) {
+  int32_t *ell_col = NULL, *ell_len = NULL;
+  if (ell_arrays(&g, &width, &ell_col, &ell_len) != ST_OK) {
     rc = ST_ERR_NOMEM;
   }
-  for (int v = 0; rc == ST_OK && v < n; v++) {
-    uint32_t e = g.row[v], end = g.row[v + 1];
-    for (int k = 0; k < width; k++, e++) {
-      size_t at = (size_t)k * (size_t)n + (size_t)v;
-      ell_col[at] = e < end ? (int32_t)g.col[e] : v;
-      ell_len[at] = e < end ? (int32_t)g.weight[e] : SSSP_INF;
-    }
-  }
+  size_t slots = (size_t)width * (size_t)n;
   if (rc == ST_OK) rc = st_wl_upload(gpu, ell_col, slots * 4, &d_col, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, ell_len, slots * 4, &d_len, err);
   if (rc == ST_OK) rc = st_wl_upload(gpu, NULL, (uint64_t)n * 4, &d_dist, err);
@@ -125,5 +225,7 @@ const st_workload_desc st_wl_ell = {
     .small = "2048-vertex synthetic road network (46x45 grid, 2070 vertices), width 4, source 0",
     .paper = "264710-vertex synthetic road network (515x514 grid; USA road NY has 264346), "
              "width 4, source 0",
+    .medium = "4096-vertex synthetic road network (64x64 grid), width 4, source 0",
     .run = run,
+    .cpu = cpu,
 };

@@ -14,7 +14,137 @@
 #include "workload.h"
 
 #define BLOCK 256
+#define PAR_MIN 512 /* host version: a smaller worklist stays on one thread (not worth a fork) */
 #define SSSP_INF 0x3fffffff
+
+/* The input graph: graph.h's named inputs (st_wl_graph_dp_input) at the
+ * small and paper sizes; at the medium size the same generators with 24576
+ * vertices (graph500: scale 14, 16384 vertices; flight: 2048 airports). The unweighted
+ * ones get st_wl_graph_add_lengths, as st_wl_graph_dp_input gives them. */
+static st_status dp_graph(st_wl_graph *g, const char *input, st_wl_size size, uint64_t seed,
+                          st_error *err) {
+  if (size != ST_WL_MEDIUM) {
+    return st_wl_graph_dp_input(g, input, size == ST_WL_PAPER, 1, seed, err);
+  }
+  st_status rc;
+  if (strcmp(input, "citation") == 0) {
+    rc = st_wl_graph_powerlaw(g, 24576, 4, seed, err);
+  } else if (strcmp(input, "usa_road") == 0) {
+    rc = st_wl_graph_road(g, 24576, seed, err);
+  } else if (strcmp(input, "cage15") == 0) {
+    rc = st_wl_graph_cage(g, 24576, seed, err);
+  } else if (strcmp(input, "graph500") == 0) {
+    rc = st_wl_graph_rmat(g, 14, 16, seed, err);
+  } else if (strcmp(input, "flight") == 0) {
+    rc = st_wl_graph_flight(g, 2048, seed, err);
+  } else {
+    err->code = ST_ERR_USAGE;
+    snprintf(err->msg, sizeof err->msg, "graph input '%s' unknown", input);
+    return ST_ERR_USAGE;
+  }
+  if (rc == ST_OK && g->weight == NULL) {
+    st_wl_graph_add_lengths(g, seed);
+    if (g->weight == NULL) {
+      st_wl_graph_free(g);
+      err->code = ST_ERR_NOMEM;
+      snprintf(err->msg, sizeof err->msg, "graph generator: out of host memory");
+      return ST_ERR_NOMEM;
+    }
+  }
+  return rc;
+}
+
+/* Relaxing u with the candidate d, as the kernels' relax(): an atomic
+ * minimum (a compare-and-swap loop); whoever lowers dist[u] queues u unless
+ * this iteration queued it already (mark[u] holds the stamp of the
+ * iteration that queued it last). */
+static void cpu_relax(uint32_t u, int32_t d, int32_t *dist, int32_t *mark, int32_t stamp,
+                      uint32_t *qout, uint32_t *qcount) {
+  int32_t cur = __atomic_load_n(&dist[u], __ATOMIC_RELAXED);
+  while (d < cur) {
+    if (__atomic_compare_exchange_n(&dist[u], &cur, d, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+      if (__atomic_exchange_n(&mark[u], stamp, __ATOMIC_RELAXED) != stamp) {
+        qout[__atomic_fetch_add(qcount, 1u, __ATOMIC_RELAXED)] = u;
+      }
+      return;
+    }
+  }
+}
+
+/* The CPU version's work: the kernels' Bellman-Ford worklist on the host
+ * threads, one iteration per host launch, one loop iteration per worklist
+ * vertex relaxing its whole list. As on the GPU, a vertex reads its distance
+ * when its turn comes, so the iterations may vary from run to run; the
+ * distances are the shortest ones whatever the order. */
+typedef struct sssp_cpu_args {
+  const st_wl_graph *g;
+  uint32_t src;
+  int32_t *dist, *mark;
+  uint32_t *q0, *q1;
+  int threads, iterations;
+} sssp_cpu_args;
+
+static void sssp_cpu_work(void *arg) {
+  sssp_cpu_args *a = arg;
+  uint32_t n = a->g->n;
+  const uint32_t *row = a->g->row, *col = a->g->col, *weight = a->g->weight;
+  int32_t *dist = a->dist, *mark = a->mark;
+#pragma omp parallel for num_threads(a->threads) schedule(static)
+  for (uint32_t v = 0; v < n; v++) {
+    dist[v] = v == a->src ? 0 : SSSP_INF;
+    mark[v] = 0;
+  }
+  uint32_t *qin = a->q0, *qout = a->q1, nin = 1;
+  qin[0] = a->src;
+  int iterations = 0;
+  while (nin > 0) {
+    uint32_t count = 0;
+    int32_t stamp = iterations + 1;
+#pragma omp parallel for num_threads(a->threads) schedule(dynamic, 64) if (nin >= PAR_MIN)
+    for (uint32_t i = 0; i < nin; i++) {
+      uint32_t v = qin[i];
+      int32_t d = __atomic_load_n(&dist[v], __ATOMIC_RELAXED);
+      for (uint32_t e = row[v]; e < row[v + 1]; e++) {
+        cpu_relax(col[e], d + (int32_t)weight[e], dist, mark, stamp, qout, &count);
+      }
+    }
+    uint32_t *t = qin;
+    qin = qout;
+    qout = t;
+    nin = count;
+    iterations++;
+  }
+  a->iterations = iterations;
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  const char *input = ctx->input ? ctx->input : "citation";
+  st_wl_graph g;
+  st_status rc = dp_graph(&g, input, ctx->size, ctx->seed, err);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  size_t n = g.n;
+  sssp_cpu_args a = {.g = &g, .src = st_wl_graph_dp_source(&g, ctx->seed),
+                     .dist = malloc(n * sizeof(int32_t)), .mark = malloc(n * sizeof(int32_t)),
+                     .q0 = malloc(n * sizeof(uint32_t)), .q1 = malloc(n * sizeof(uint32_t)),
+                     .threads = ctx->threads};
+  rc = a.dist && a.mark && a.q0 && a.q1 ? ST_OK : ST_ERR_NOMEM;
+  if (rc == ST_OK) rc = st_wl_cpu_time(ctx, sssp_cpu_work, &a);
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, a.dist, n * sizeof(int32_t));
+    if (ctx->log != NULL) {
+      fprintf(ctx->log, "  sssp_dp: %s, %zu vertices, %u arcs, source %u, %d iterations (last "
+                        "repetition)\n", input, n, g.m, a.src, a.iterations);
+    }
+  }
+  free(a.dist);
+  free(a.mark);
+  free(a.q0);
+  free(a.q1);
+  st_wl_graph_free(&g);
+  return rc;
+}
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
   const char *input = ctx->input ? ctx->input : "citation";
@@ -22,7 +152,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   int cdp = dtbl || (ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0);
   const char *vname = dtbl ? "dtbl" : cdp ? "cdp" : "flat";
   st_wl_graph g;
-  st_status rc = st_wl_graph_dp_input(&g, input, ctx->size == ST_WL_PAPER, 1, ctx->seed, err);
+  st_status rc = dp_graph(&g, input, ctx->size, ctx->seed, err);
   if (rc != ST_OK) {
     return rc;
   }
@@ -142,7 +272,10 @@ const st_workload_desc st_wl_sssp_dp = {
              "flight 1024 airports",
     .paper = "65536-vertex weighted graphs (citation, usa_road, cage15, graph500 scale 16), "
              "flight 4096 airports",
+    .medium = "24576-vertex weighted graphs (citation, usa_road 24649, cage15), graph500 scale "
+              "14 (16384 vertices), flight 2048 airports",
     .variants = "flat cdp dtbl",
     .inputs = "citation usa_road flight cage15 graph500",
     .run = run,
+    .cpu = cpu,
 };

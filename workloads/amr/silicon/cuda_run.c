@@ -112,6 +112,7 @@ int main(int argc, char **argv) {
     ctx.seed = 1;
     ctx.log = stdout;
     ctx.variant = list[2 * i + 1];
+    ctx.threads = ST_WL_REFERENCE_THREADS;
     st_error err;
     err.code = ST_OK;
     err.msg[0] = 0;

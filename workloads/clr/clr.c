@@ -15,18 +15,14 @@
 #define THREADS 256
 #define CLR_BIG 999999.0f
 
-/* The kernels' rounds on the CPU; returns the number of rounds the host loop
- * runs, or -1 when out of memory. */
-static int cpu_clr(const st_wl_graph *g, const float *value, int *color) {
-  uint32_t n = g->n;
-  float *nmax = malloc((size_t)n * sizeof *nmax);
-  float *nmin = malloc((size_t)n * sizeof *nmin);
-  if (nmax == NULL || nmin == NULL) {
-    free(nmax);
-    free(nmin);
-    return -1;
-  }
-  for (uint32_t v = 0; v < n; v++) {
+/* The kernels' rounds on `threads` host threads: the init, then per round the
+ * bounds and the assignment, each vertex's by one thread from the previous
+ * phase's state; returns the number of rounds the host loop runs. */
+static int clr_rounds(const st_wl_graph *g, const float *value, int *color, float *nmax,
+                      float *nmin, int threads) {
+  int n = (int)g->n;
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (int v = 0; v < n; v++) {
     color[v] = -1;
     nmax[v] = -1.0f;
     nmin[v] = CLR_BIG;
@@ -34,7 +30,8 @@ static int cpu_clr(const st_wl_graph *g, const float *value, int *color) {
   int rounds = 0;
   for (int stop = 1, c = 1; stop; rounds++, c += 2) {
     stop = 0;
-    for (uint32_t v = 0; v < n; v++) {
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(| : stop)
+    for (int v = 0; v < n; v++) {
       if (color[v] != -1) continue;
       float hi = -1.0f, lo = CLR_BIG;
       for (uint32_t e = g->row[v]; e < g->row[v + 1]; e++) {
@@ -48,15 +45,66 @@ static int cpu_clr(const st_wl_graph *g, const float *value, int *color) {
       nmax[v] = hi;
       nmin[v] = lo;
     }
-    for (uint32_t v = 0; v < n; v++) {
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int v = 0; v < n; v++) {
       if (color[v] != -1) continue;
       if (value[v] > nmax[v]) color[v] = c;
       if (value[v] < nmin[v]) color[v] = c + 1;
     }
   }
+  return rounds;
+}
+
+/* The same as the GPU run's reference; returns the rounds, or -1 when out of
+ * memory. */
+static int cpu_clr(const st_wl_graph *g, const float *value, int *color, int threads) {
+  float *nmax = malloc((size_t)g->n * sizeof *nmax);
+  float *nmin = malloc((size_t)g->n * sizeof *nmin);
+  int rounds = nmax != NULL && nmin != NULL
+                   ? clr_rounds(g, value, color, nmax, nmin, threads)
+                   : -1;
   free(nmax);
   free(nmin);
   return rounds;
+}
+
+static uint32_t clr_side(st_wl_size size) {
+  return size == ST_WL_PAPER ? 1000 : size == ST_WL_MEDIUM ? 256 : 64;
+}
+
+/* The side x side mesh and one distinct value per vertex (a shuffled rank /
+ * n); value has g->n entries. */
+static st_status clr_inputs(uint64_t seed, uint32_t side, st_wl_graph *g, float **value_out,
+                            st_error *err) {
+  st_status rc = st_wl_graph_mesh(g, side, side, err);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  uint32_t n = g->n;
+  float *value = malloc((size_t)n * sizeof *value);
+  uint32_t *rank = malloc((size_t)n * sizeof *rank);
+  if (value == NULL || rank == NULL) {
+    free(value);
+    free(rank);
+    st_wl_graph_free(g);
+    return ST_ERR_NOMEM;
+  }
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed);
+  for (uint32_t v = 0; v < n; v++) {
+    rank[v] = v;
+  }
+  for (uint32_t v = n - 1; v > 0; v--) {
+    uint32_t j = st_wl_rng_below(&r, v + 1), t = rank[v];
+    rank[v] = rank[j];
+    rank[j] = t;
+  }
+  for (uint32_t v = 0; v < n; v++) {
+    value[v] = (float)rank[v] / (float)n;
+  }
+  free(rank);
+  *value_out = value;
+  return ST_OK;
 }
 
 /* Every vertex coloured, no edge between two vertices of one colour. */
@@ -80,38 +128,22 @@ static bool check_proper(st_wl_ctx *ctx, const st_wl_graph *g, const int *color)
 }
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int paper = ctx->size == ST_WL_PAPER;
-  uint32_t side = paper ? 1000 : 64;
+  uint32_t side = clr_side(ctx->size);
   st_wl_graph g;
-  st_status rc = st_wl_graph_mesh(&g, side, side, err);
+  float *value = NULL;
+  st_status rc = clr_inputs(ctx->seed, side, &g, &value, err);
   if (rc != ST_OK) {
     return rc;
   }
   uint32_t n = g.n;
-  float *value = malloc((size_t)n * sizeof *value);
-  uint32_t *rank = malloc((size_t)n * sizeof *rank);
   int *color = malloc((size_t)n * sizeof *color);
   int *want = malloc((size_t)n * sizeof *want);
-  if (value == NULL || rank == NULL || color == NULL || want == NULL) {
+  if (color == NULL || want == NULL) {
     free(value);
-    free(rank);
     free(color);
     free(want);
     st_wl_graph_free(&g);
     return ST_ERR_NOMEM;
-  }
-  st_wl_rng r;
-  st_wl_rng_seed(&r, ctx->seed);
-  for (uint32_t v = 0; v < n; v++) {
-    rank[v] = v;
-  }
-  for (uint32_t v = n - 1; v > 0; v--) {
-    uint32_t j = st_wl_rng_below(&r, v + 1), t = rank[v];
-    rank[v] = rank[j];
-    rank[j] = t;
-  }
-  for (uint32_t v = 0; v < n; v++) {
-    value[v] = (float)rank[v] / (float)n;
   }
   st_gpu *gpu = ctx->gpu;
   uint64_t d_row, d_col, d_value, d_color, d_max, d_min, d_stop;
@@ -144,7 +176,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   }
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, color, d_color, (uint64_t)n * 4, err);
   if (rc == ST_OK) {
-    int want_rounds = cpu_clr(&g, value, want);
+    int want_rounds = cpu_clr(&g, value, want, ctx->threads);
     if (want_rounds < 0) {
       rc = ST_ERR_NOMEM;
     } else {
@@ -177,9 +209,47 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
             rounds, 1 + 2 * rounds);
   }
   free(value);
-  free(rank);
   free(color);
   free(want);
+  st_wl_graph_free(&g);
+  return rc;
+}
+
+/* The CPU version: the kernels' rounds (clr_rounds) on every thread. */
+typedef struct clr_cpu_args {
+  const st_wl_graph *g;
+  const float *value;
+  int *color;
+  float *nmax, *nmin;
+  int threads, rounds;
+} clr_cpu_args;
+
+static void clr_cpu_work(void *arg) {
+  clr_cpu_args *a = arg;
+  a->rounds = clr_rounds(a->g, a->value, a->color, a->nmax, a->nmin, a->threads);
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  st_wl_graph g;
+  float *value = NULL;
+  st_status rc = clr_inputs(ctx->seed, clr_side(ctx->size), &g, &value, err);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  size_t n = g.n;
+  clr_cpu_args a = {.g = &g, .value = value, .color = malloc(n * sizeof(int)),
+                    .nmax = malloc(n * sizeof(float)), .nmin = malloc(n * sizeof(float)),
+                    .threads = ctx->threads};
+  rc = a.color != NULL && a.nmax != NULL && a.nmin != NULL ? ST_OK : ST_ERR_NOMEM;
+  if (rc == ST_OK) rc = st_wl_cpu_time(ctx, clr_cpu_work, &a);
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, a.color, n * sizeof(int));
+    st_wl_cpu_digest(ctx, &a.rounds, sizeof a.rounds);
+  }
+  free(a.color);
+  free(a.nmax);
+  free(a.nmin);
+  free(value);
   st_wl_graph_free(&g);
   return rc;
 }
@@ -195,5 +265,7 @@ const st_workload_desc st_wl_clr = {
     .ptx = "clr.ptx",
     .small = "64x64 mesh (4096 vertices, 4-neighbour grid)",
     .paper = "1000x1000 mesh (1M vertices; the size and shape of ecology1)",
+    .medium = "256x256 mesh (65536 vertices, 4-neighbour grid)",
     .run = run,
+    .cpu = cpu,
 };

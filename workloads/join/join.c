@@ -35,37 +35,27 @@ static double rng_normal(st_wl_rng *r) {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
-/* First index in s[from, n) with key > k (ge = 0) or >= k (ge = 1). */
-static uint32_t bound(const rec *s, uint32_t from, uint32_t n, uint32_t k, int ge) {
+/* First index in sk[from, n) with key > k (ge = 0) or >= k (ge = 1). */
+static uint32_t bound(const uint32_t *sk, uint32_t from, uint32_t n, uint32_t k, int ge) {
   uint32_t lo = from, hi = n;
   while (lo < hi) {
     uint32_t mid = (lo + hi) / 2;
-    if (ge ? s[mid].key < k : s[mid].key <= k) lo = mid + 1; else hi = mid;
+    if (ge ? sk[mid] < k : sk[mid] <= k) lo = mid + 1; else hi = mid;
   }
   return lo;
 }
 
-static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int paper = ctx->size == ST_WL_PAPER;
-  int dtbl = ctx->variant != NULL && strcmp(ctx->variant, "dtbl") == 0;
-  int cdp = dtbl || (ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0);
-  const char *vname = dtbl ? "dtbl" : cdp ? "cdp" : "flat";
-  int gauss = ctx->input != NULL && strcmp(ctx->input, "gaussian") == 0;
-  uint32_t n = paper ? 65536 : 2048;
-  uint32_t domain = n / 32;
-  uint32_t nblk = (n + THREADS - 1) / THREADS;
+static uint32_t join_records(st_wl_size size) {
+  return size == ST_WL_PAPER ? 65536 : size == ST_WL_MEDIUM ? 3072 : 2048;
+}
 
-  rec *r = malloc((size_t)n * sizeof *r), *s = malloc((size_t)n * sizeof *s);
-  uint32_t *rk = malloc((size_t)n * 4), *rv = malloc((size_t)n * 4);
-  uint32_t *sk = malloc((size_t)n * 4), *sv = malloc((size_t)n * 4);
-  uint32_t *first = malloc((size_t)n * 4), *cnt = malloc((size_t)n * 4);
-  if (r == NULL || s == NULL || rk == NULL || rv == NULL || sk == NULL || sv == NULL ||
-      first == NULL || cnt == NULL) {
-    free(r), free(s), free(rk), free(rv), free(sk), free(sv), free(first), free(cnt);
-    return ST_ERR_NOMEM;
-  }
+/* The tables as columns: R's keys and values in generation order, S's sorted
+ * by (key, value); each array has n entries. */
+static void join_inputs(uint64_t seed, uint32_t n, int gauss, rec *r, rec *s, uint32_t *rk,
+                        uint32_t *rv, uint32_t *sk, uint32_t *sv) {
+  uint32_t domain = n / 32;
   st_wl_rng g;
-  st_wl_rng_seed(&g, ctx->seed);
+  st_wl_rng_seed(&g, seed);
   for (uint32_t i = 0; i < n; i++) {
     r[i].key = st_wl_rng_below(&g, domain);
     r[i].val = (uint32_t)st_wl_rng_next(&g);
@@ -86,13 +76,87 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   for (uint32_t i = 0; i < n; i++) {
     rk[i] = r[i].key, rv[i] = r[i].val, sk[i] = s[i].key, sv[i] = s[i].val;
   }
+}
+
+/* join_probe on `threads` host threads: per R record its first match and
+ * match count, per block of THREADS records the sum of the counts. */
+static void cpu_probe(const uint32_t *rk, uint32_t n, const uint32_t *sk, uint32_t *first,
+                      uint32_t *cnt, uint32_t *bsum, int threads) {
+  int nblk = (int)((n + THREADS - 1) / THREADS);
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (int b = 0; b < nblk; b++) {
+    uint32_t sum = 0, end = (uint32_t)b * THREADS + THREADS < n ? (uint32_t)b * THREADS + THREADS
+                                                                : n;
+    for (uint32_t i = (uint32_t)b * THREADS; i < end; i++) {
+      first[i] = bound(sk, 0, n, rk[i], 1);
+      cnt[i] = bound(sk, first[i], n, rk[i], 0) - first[i];
+      sum += cnt[i];
+    }
+    bsum[b] = sum;
+  }
+}
+
+/* The blocks' exclusive offsets from their sums (join_scan_blocks), in place;
+ * returns the total. */
+static uint64_t scan_blocks(uint32_t *bsum, uint32_t nblk) {
+  uint64_t carry = 0;
+  for (uint32_t b = 0; b < nblk; b++) {
+    uint32_t x = bsum[b];
+    bsum[b] = (uint32_t)carry;
+    carry += x;
+  }
+  return carry;
+}
+
+/* join_gather_flat on `threads` host threads: each block of THREADS records
+ * from its offset, each record's matches in R order. */
+static void cpu_gather(const uint32_t *rk, const uint32_t *rv, uint32_t n, const uint32_t *sv,
+                       const uint32_t *first, const uint32_t *cnt, const uint32_t *boff,
+                       uint32_t *ok, uint32_t *orv, uint32_t *osv, int threads) {
+  int nblk = (int)((n + THREADS - 1) / THREADS);
+#pragma omp parallel for num_threads(threads) schedule(dynamic)
+  for (int b = 0; b < nblk; b++) {
+    uint32_t off = boff[b], end = (uint32_t)b * THREADS + THREADS < n
+                                      ? (uint32_t)b * THREADS + THREADS
+                                      : n;
+    for (uint32_t i = (uint32_t)b * THREADS; i < end; i++) {
+      uint32_t key = rk[i], val = rv[i], f = first[i];
+      for (uint32_t j = 0; j < cnt[i]; j++, off++) {
+        ok[off] = key;
+        orv[off] = val;
+        osv[off] = sv[f + j];
+      }
+    }
+  }
+}
+
+static st_status run(st_wl_ctx *ctx, st_error *err) {
+  int dtbl = ctx->variant != NULL && strcmp(ctx->variant, "dtbl") == 0;
+  int cdp = dtbl || (ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0);
+  const char *vname = dtbl ? "dtbl" : cdp ? "cdp" : "flat";
+  int gauss = ctx->input != NULL && strcmp(ctx->input, "gaussian") == 0;
+  uint32_t n = join_records(ctx->size);
+  uint32_t domain = n / 32;
+  uint32_t nblk = (n + THREADS - 1) / THREADS;
+
+  rec *r = malloc((size_t)n * sizeof *r), *s = malloc((size_t)n * sizeof *s);
+  uint32_t *rk = malloc((size_t)n * 4), *rv = malloc((size_t)n * 4);
+  uint32_t *sk = malloc((size_t)n * 4), *sv = malloc((size_t)n * 4);
+  uint32_t *first = malloc((size_t)n * 4), *cnt = malloc((size_t)n * 4);
+  uint32_t *bsum = malloc((size_t)nblk * 4);
+  if (r == NULL || s == NULL || rk == NULL || rv == NULL || sk == NULL || sv == NULL ||
+      first == NULL || cnt == NULL || bsum == NULL) {
+    free(r), free(s), free(rk), free(rv), free(sk), free(sv), free(first), free(cnt);
+    free(bsum);
+    return ST_ERR_NOMEM;
+  }
+  join_inputs(ctx->seed, n, gauss, r, s, rk, rv, sk, sv);
 
   /* CPU reference: matches per R record, and the output layout. */
+  cpu_probe(rk, n, sk, first, cnt, bsum, ctx->threads);
   uint64_t total = 0, pocket_total = 0, pockets = 0;
   uint32_t maxc = 0, zero = 0;
   for (uint32_t i = 0; i < n; i++) {
-    first[i] = bound(s, 0, n, r[i].key, 1);
-    cnt[i] = bound(s, first[i], n, r[i].key, 0) - first[i];
     total += cnt[i];
     maxc = cnt[i] > maxc ? cnt[i] : maxc;
     zero += cnt[i] == 0;
@@ -103,6 +167,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   }
   if (total > 0x7fffffffu) {
     free(r), free(s), free(rk), free(rv), free(sk), free(sv), free(first), free(cnt);
+    free(bsum);
     snprintf(ctx->verdict, sizeof ctx->verdict, "join: output too large");
     return ST_ERR_MISMATCH;
   }
@@ -112,10 +177,15 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (want == NULL || got == NULL) {
     free(want), free(got);
     free(r), free(s), free(rk), free(rv), free(sk), free(sv), free(first), free(cnt);
+    free(bsum);
     return ST_ERR_NOMEM;
   }
-  {
-    uint64_t o1 = 0, o2 = cdp ? pocket_total : 0;
+  if (!cdp) { /* R order: the CPU version's scan and gather */
+    scan_blocks(bsum, nblk);
+    cpu_gather(rk, rv, n, sv, first, cnt, bsum, want, want + nout, want + 2 * (size_t)nout,
+               ctx->threads);
+  } else {
+    uint64_t o1 = 0, o2 = pocket_total;
     for (uint32_t i = 0; i < n; i++) {
       uint64_t *o = cdp && cnt[i] < POCKET ? &o2 : &o1;
       for (uint32_t j = 0; j < cnt[i]; j++, (*o)++) {
@@ -217,6 +287,68 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   }
   free(want), free(got);
   free(r), free(s), free(rk), free(rv), free(sk), free(sv), free(first), free(cnt);
+  free(bsum);
+  return rc;
+}
+
+/* The CPU version: the probe, the scan of the block sums and the gather in R
+ * order (the flat layout), the probe and the gather on every thread. The
+ * output arrays grow to the join's size on the first run. */
+typedef struct join_cpu_args {
+  const uint32_t *rk, *rv, *sk, *sv;
+  uint32_t n, nout;
+  uint32_t *first, *cnt, *boff, *ok, *orv, *osv;
+  size_t cap;
+  int threads, nomem;
+} join_cpu_args;
+
+static void join_cpu_work(void *arg) {
+  join_cpu_args *a = arg;
+  uint32_t nblk = (a->n + THREADS - 1) / THREADS;
+  cpu_probe(a->rk, a->n, a->sk, a->first, a->cnt, a->boff, a->threads);
+  uint64_t total = scan_blocks(a->boff, nblk);
+  if (total > a->cap) {
+    free(a->ok), free(a->orv), free(a->osv);
+    a->ok = malloc((size_t)total * 4), a->orv = malloc((size_t)total * 4);
+    a->osv = malloc((size_t)total * 4);
+    a->cap = a->ok != NULL && a->orv != NULL && a->osv != NULL ? (size_t)total : 0;
+    if (a->cap == 0) {
+      a->nomem = 1;
+      return;
+    }
+  }
+  a->nout = (uint32_t)total;
+  cpu_gather(a->rk, a->rv, a->n, a->sv, a->first, a->cnt, a->boff, a->ok, a->orv, a->osv,
+             a->threads);
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  uint32_t n = join_records(ctx->size), nblk = (n + THREADS - 1) / THREADS;
+  int gauss = ctx->input != NULL && strcmp(ctx->input, "gaussian") == 0;
+  rec *r = malloc((size_t)n * sizeof *r), *s = malloc((size_t)n * sizeof *s);
+  uint32_t *rk = malloc((size_t)n * 4), *rv = malloc((size_t)n * 4);
+  uint32_t *sk = malloc((size_t)n * 4), *sv = malloc((size_t)n * 4);
+  join_cpu_args a = {.rk = rk, .rv = rv, .sk = sk, .sv = sv, .n = n,
+                     .first = malloc((size_t)n * 4), .cnt = malloc((size_t)n * 4),
+                     .boff = malloc((size_t)nblk * 4), .threads = ctx->threads};
+  st_status rc = r != NULL && s != NULL && rk != NULL && rv != NULL && sk != NULL &&
+                         sv != NULL && a.first != NULL && a.cnt != NULL && a.boff != NULL
+                     ? ST_OK
+                     : ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    join_inputs(ctx->seed, n, gauss, r, s, rk, rv, sk, sv);
+    rc = st_wl_cpu_time(ctx, join_cpu_work, &a);
+  }
+  if (rc == ST_OK && a.nomem) rc = ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, &a.nout, sizeof a.nout);
+    st_wl_cpu_digest(ctx, a.ok, (size_t)a.nout * 4);
+    st_wl_cpu_digest(ctx, a.orv, (size_t)a.nout * 4);
+    st_wl_cpu_digest(ctx, a.osv, (size_t)a.nout * 4);
+  }
+  free(a.ok), free(a.orv), free(a.osv), free(a.first), free(a.cnt), free(a.boff);
+  free(r), free(s), free(rk), free(rv), free(sk), free(sv);
   return rc;
 }
 
@@ -231,7 +363,9 @@ const st_workload_desc st_wl_join = {
     .ptx = "join.ptx",
     .small = "|R| = |S| = 2048 records, key domain 64 (about 65K output records)",
     .paper = "|R| = |S| = 65536 records, key domain 2048 (about 2.1M output records)",
+    .medium = "|R| = |S| = 3072 records, key domain 96 (about 98K output records)",
     .variants = "flat cdp dtbl",
     .inputs = "uniform gaussian",
     .run = run,
+    .cpu = cpu,
 };

@@ -15,28 +15,25 @@
 #define THREADS 128
 #define MIS_BIG 99999999.0f
 
-/* The kernels' rounds on the CPU: returns the number of rounds the host loop
- * runs (the last one finds nothing undecided). */
-static int cpu_mis(const st_wl_graph *g, const float *value, int *set) {
-  uint32_t n = g->n;
-  int *status = malloc((size_t)n * sizeof *status);
-  int *update = malloc((size_t)n * sizeof *update);
-  float *nmin = malloc((size_t)n * sizeof *nmin);
-  if (status == NULL || update == NULL || nmin == NULL) {
-    free(status);
-    free(update);
-    free(nmin);
-    return -1;
-  }
-  for (uint32_t v = 0; v < n; v++) {
+/* The kernels' rounds on `threads` host threads: the init, then per round
+ * find-min, select and update, each vertex's part by one thread from the
+ * previous phase's state (a selected vertex's undecided neighbours are not
+ * selected in its round, so its writes race with no reader; the marks in
+ * update all store the same value). Returns the number of rounds the host
+ * loop runs (the last one finds nothing undecided). */
+static int mis_rounds(const st_wl_graph *g, const float *value, int *set, int *status,
+                      int *update, float *nmin, int threads) {
+  int n = (int)g->n;
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (int v = 0; v < n; v++) {
     status[v] = update[v] = -1;
     set[v] = 0;
-    nmin[v] = 0.0f;
   }
   int rounds = 0;
   for (int stop = 1; stop; rounds++) {
     stop = 0;
-    for (uint32_t v = 0; v < n; v++) {
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(| : stop)
+    for (int v = 0; v < n; v++) {
       if (status[v] != -1) continue;
       stop = 1;
       float m = MIS_BIG;
@@ -46,22 +43,79 @@ static int cpu_mis(const st_wl_graph *g, const float *value, int *set) {
       }
       nmin[v] = m;
     }
-    for (uint32_t v = 0; v < n; v++) {
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int v = 0; v < n; v++) {
       if (status[v] != -1 || !(value[v] < nmin[v])) continue;
       set[v] = 2;
       status[v] = -2;
       for (uint32_t e = g->row[v]; e < g->row[v + 1]; e++) {
-        if (status[g->col[e]] == -1) update[g->col[e]] = -2;
+        uint32_t u = g->col[e];
+        if (status[u] == -1) {
+#pragma omp atomic write
+          update[u] = -2;
+        }
       }
     }
-    for (uint32_t v = 0; v < n; v++) {
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int v = 0; v < n; v++) {
       if (update[v] == -2) status[v] = -2;
     }
   }
+  return rounds;
+}
+
+/* The same as the GPU run's reference; returns the rounds, or -1 when out of
+ * memory. */
+static int cpu_mis(const st_wl_graph *g, const float *value, int *set, int threads) {
+  size_t n = g->n;
+  int *status = malloc(n * sizeof *status), *update = malloc(n * sizeof *update);
+  float *nmin = malloc(n * sizeof *nmin);
+  int rounds = status != NULL && update != NULL && nmin != NULL
+                   ? mis_rounds(g, value, set, status, update, nmin, threads)
+                   : -1;
   free(status);
   free(update);
   free(nmin);
   return rounds;
+}
+
+static uint32_t mis_side(st_wl_size size) {
+  return size == ST_WL_PAPER ? 1000 : size == ST_WL_MEDIUM ? 256 : 64;
+}
+
+/* The side x side mesh and one distinct value per vertex (a shuffled rank /
+ * n); value has g->n entries. */
+static st_status mis_inputs(uint64_t seed, uint32_t side, st_wl_graph *g, float **value_out,
+                            st_error *err) {
+  st_status rc = st_wl_graph_mesh(g, side, side, err);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  uint32_t n = g->n;
+  float *value = malloc((size_t)n * sizeof *value);
+  uint32_t *rank = malloc((size_t)n * sizeof *rank);
+  if (value == NULL || rank == NULL) {
+    free(value);
+    free(rank);
+    st_wl_graph_free(g);
+    return ST_ERR_NOMEM;
+  }
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed);
+  for (uint32_t v = 0; v < n; v++) {
+    rank[v] = v;
+  }
+  for (uint32_t v = n - 1; v > 0; v--) {
+    uint32_t j = st_wl_rng_below(&r, v + 1), t = rank[v];
+    rank[v] = rank[j];
+    rank[j] = t;
+  }
+  for (uint32_t v = 0; v < n; v++) {
+    value[v] = (float)rank[v] / (float)n;
+  }
+  free(rank);
+  *value_out = value;
+  return ST_OK;
 }
 
 /* Independent: no edge joins two members. Maximal: every non-member has a
@@ -93,38 +147,22 @@ static bool check_mis(st_wl_ctx *ctx, const st_wl_graph *g, const int *set) {
 }
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int paper = ctx->size == ST_WL_PAPER;
-  uint32_t side = paper ? 1000 : 64;
+  uint32_t side = mis_side(ctx->size);
   st_wl_graph g;
-  st_status rc = st_wl_graph_mesh(&g, side, side, err);
+  float *value = NULL;
+  st_status rc = mis_inputs(ctx->seed, side, &g, &value, err);
   if (rc != ST_OK) {
     return rc;
   }
   uint32_t n = g.n;
-  float *value = malloc((size_t)n * sizeof *value);
-  uint32_t *rank = malloc((size_t)n * sizeof *rank);
   int *set = malloc((size_t)n * sizeof *set);
   int *want = malloc((size_t)n * sizeof *want);
-  if (value == NULL || rank == NULL || set == NULL || want == NULL) {
+  if (set == NULL || want == NULL) {
     free(value);
-    free(rank);
     free(set);
     free(want);
     st_wl_graph_free(&g);
     return ST_ERR_NOMEM;
-  }
-  st_wl_rng r;
-  st_wl_rng_seed(&r, ctx->seed);
-  for (uint32_t v = 0; v < n; v++) {
-    rank[v] = v;
-  }
-  for (uint32_t v = n - 1; v > 0; v--) {
-    uint32_t j = st_wl_rng_below(&r, v + 1), t = rank[v];
-    rank[v] = rank[j];
-    rank[j] = t;
-  }
-  for (uint32_t v = 0; v < n; v++) {
-    value[v] = (float)rank[v] / (float)n;
   }
   st_gpu *gpu = ctx->gpu;
   uint64_t d_row, d_col, d_value, d_set, d_status, d_update, d_min, d_stop;
@@ -162,7 +200,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   }
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, set, d_set, (uint64_t)n * 4, err);
   if (rc == ST_OK) {
-    int want_rounds = cpu_mis(&g, value, want);
+    int want_rounds = cpu_mis(&g, value, want, ctx->threads);
     if (want_rounds < 0) {
       rc = ST_ERR_NOMEM;
     } else {
@@ -195,9 +233,49 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
             rounds, 1 + 3 * rounds);
   }
   free(value);
-  free(rank);
   free(set);
   free(want);
+  st_wl_graph_free(&g);
+  return rc;
+}
+
+/* The CPU version: the kernels' rounds (mis_rounds) on every thread. */
+typedef struct mis_cpu_args {
+  const st_wl_graph *g;
+  const float *value;
+  int *set, *status, *update;
+  float *nmin;
+  int threads, rounds;
+} mis_cpu_args;
+
+static void mis_cpu_work(void *arg) {
+  mis_cpu_args *a = arg;
+  a->rounds = mis_rounds(a->g, a->value, a->set, a->status, a->update, a->nmin, a->threads);
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  st_wl_graph g;
+  float *value = NULL;
+  st_status rc = mis_inputs(ctx->seed, mis_side(ctx->size), &g, &value, err);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  size_t n = g.n;
+  mis_cpu_args a = {.g = &g, .value = value, .set = malloc(n * sizeof(int)),
+                    .status = malloc(n * sizeof(int)), .update = malloc(n * sizeof(int)),
+                    .nmin = malloc(n * sizeof(float)), .threads = ctx->threads};
+  rc = a.set != NULL && a.status != NULL && a.update != NULL && a.nmin != NULL ? ST_OK
+                                                                               : ST_ERR_NOMEM;
+  if (rc == ST_OK) rc = st_wl_cpu_time(ctx, mis_cpu_work, &a);
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, a.set, n * sizeof(int));
+    st_wl_cpu_digest(ctx, &a.rounds, sizeof a.rounds);
+  }
+  free(a.set);
+  free(a.status);
+  free(a.update);
+  free(a.nmin);
+  free(value);
   st_wl_graph_free(&g);
   return rc;
 }
@@ -213,5 +291,7 @@ const st_workload_desc st_wl_mis = {
     .ptx = "mis.ptx",
     .small = "64x64 mesh (4096 vertices, 4-neighbour grid)",
     .paper = "1000x1000 mesh (1M vertices; the size and shape of ecology1)",
+    .medium = "256x256 mesh (65536 vertices, 4-neighbour grid)",
     .run = run,
+    .cpu = cpu,
 };

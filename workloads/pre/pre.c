@@ -99,20 +99,68 @@ static st_status make_ratings(const shape *sh, uint64_t seed, uint32_t **row_out
   return ST_OK;
 }
 
+/* paper: MovieLens 100K's users and items, at least 20 ratings per user;
+ * medium: a quarter of its users, half its items, the ratings per user halved. */
+static shape pre_shape(st_wl_size size) {
+  return size == ST_WL_PAPER    ? (shape){943, 1682, 20, 737, 90.0, 0.5, 0.6}
+         : size == ST_WL_MEDIUM ? (shape){236, 841, 10, 368, 45.0, 0.5, 0.6}
+                                : (shape){128, 512, 4, 160, 8.0, 0.5, 0.6};
+}
+
+/* The kernels' work on `threads` host threads: the co-occurrence counts (one
+ * user's pairs per iteration, atomic adds as the kernels' atomicAdd: integer,
+ * so the counts do not depend on the order), then each item's top
+ * co-occurring item (the largest count, the smallest column at a tie). */
+static void cpu_pre(const uint32_t *row, const uint32_t *items, uint32_t nusers, uint32_t m,
+                    uint32_t *co, uint32_t *best, uint32_t *best_count, int threads) {
+  int nu = (int)nusers, nm = (int)m;
+#pragma omp parallel num_threads(threads)
+  {
+#pragma omp for schedule(static)
+    for (int i = 0; i < nm; i++) {
+      memset(co + (size_t)i * m, 0, (size_t)m * 4);
+    }
+#pragma omp for schedule(dynamic)
+    for (int u = 0; u < nu; u++) {
+      const uint32_t *list = items + row[u];
+      uint32_t p = row[u + 1] - row[u];
+      for (uint32_t a = 0; a < p; a++) {
+        uint32_t *rowp = co + (size_t)list[a] * m;
+        for (uint32_t b = 0; b < p; b++) {
+          if (b != a) {
+#pragma omp atomic update
+            rowp[list[b]]++;
+          }
+        }
+      }
+    }
+#pragma omp for schedule(static)
+    for (int i = 0; i < nm; i++) {
+      const uint32_t *rowp = co + (size_t)i * m;
+      uint32_t bc = 0, bi = NONE;
+      for (uint32_t j = 0; j < m; j++) {
+        if (rowp[j] > bc) {
+          bc = rowp[j];
+          bi = j;
+        }
+      }
+      best[i] = bi;
+      best_count[i] = bc;
+    }
+  }
+}
+
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int paper = ctx->size == ST_WL_PAPER;
   int dtbl = ctx->variant != NULL && strcmp(ctx->variant, "dtbl") == 0;
   int cdp = dtbl || (ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0);
   const char *vname = dtbl ? "dtbl" : cdp ? "cdp" : "flat";
-  /* paper: MovieLens 100K's users and items, at least 20 ratings per user */
-  shape sh = paper ? (shape){943, 1682, 20, 737, 90.0, 0.5, 0.6}
-                   : (shape){128, 512, 4, 160, 8.0, 0.5, 0.6};
+  shape sh = pre_shape(ctx->size);
   uint32_t n = sh.users, m = sh.items;
   uint32_t *row, *items;
   st_status rc = make_ratings(&sh, ctx->seed, &row, &items);
   if (rc != ST_OK) return rc;
   size_t mm = (size_t)m * m;
-  uint32_t *want = calloc(mm, 4), *got = malloc(mm * 4);
+  uint32_t *want = malloc(mm * 4), *got = malloc(mm * 4);
   uint32_t *wbest = malloc((size_t)m * 4), *wcount = malloc((size_t)m * 4);
   uint32_t *gbest = malloc((size_t)m * 4), *gcount = malloc((size_t)m * 4);
   uint32_t *per_item = calloc(m, 4);
@@ -123,7 +171,8 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     return ST_ERR_NOMEM;
   }
 
-  /* CPU reference. */
+  /* CPU reference (the CPU version's code), and the ratings' statistics. */
+  cpu_pre(row, items, n, m, want, wbest, wcount, ctx->threads);
   uint64_t pairs = 0, pockets = 0, pocket_pairs = 0;
   uint32_t pmin = UINT32_MAX, pmax = 0;
   for (uint32_t u = 0; u < n; u++) {
@@ -139,21 +188,7 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
     }
     for (uint32_t a = 0; a < p; a++) {
       per_item[list[a]]++;
-      for (uint32_t b = 0; b < p; b++) {
-        if (b != a) want[(size_t)list[a] * m + list[b]]++;
-      }
     }
-  }
-  for (uint32_t i = 0; i < m; i++) {
-    uint32_t bc = 0, bi = NONE;
-    for (uint32_t j = 0; j < m; j++) {
-      if (want[(size_t)i * m + j] > bc) {
-        bc = want[(size_t)i * m + j];
-        bi = j;
-      }
-    }
-    wbest[i] = bi;
-    wcount[i] = bc;
   }
 
   st_gpu *gpu = ctx->gpu;
@@ -225,6 +260,41 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   return rc;
 }
 
+/* The CPU version: cpu_pre on every thread. */
+typedef struct pre_cpu_args {
+  const uint32_t *row, *items;
+  uint32_t n, m;
+  uint32_t *co, *best, *count;
+  int threads;
+} pre_cpu_args;
+
+static void pre_cpu_work(void *arg) {
+  pre_cpu_args *a = arg;
+  cpu_pre(a->row, a->items, a->n, a->m, a->co, a->best, a->count, a->threads);
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  shape sh = pre_shape(ctx->size);
+  uint32_t *row, *items;
+  st_status rc = make_ratings(&sh, ctx->seed, &row, &items);
+  if (rc != ST_OK) return rc;
+  size_t mm = (size_t)sh.items * sh.items;
+  pre_cpu_args a = {.row = row, .items = items, .n = sh.users, .m = sh.items,
+                    .co = malloc(mm * 4), .best = malloc((size_t)sh.items * 4),
+                    .count = malloc((size_t)sh.items * 4), .threads = ctx->threads};
+  rc = a.co != NULL && a.best != NULL && a.count != NULL ? ST_OK : ST_ERR_NOMEM;
+  if (rc == ST_OK) rc = st_wl_cpu_time(ctx, pre_cpu_work, &a);
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, a.co, mm * 4);
+    st_wl_cpu_digest(ctx, a.best, (size_t)sh.items * 4);
+    st_wl_cpu_digest(ctx, a.count, (size_t)sh.items * 4);
+  }
+  free(a.co), free(a.best), free(a.count);
+  free(row), free(items);
+  return rc;
+}
+
 const st_workload_desc st_wl_pre = {
     .name = "pre",
     .title = "product recommendation, item-based collaborative filtering (item-pair "
@@ -237,7 +307,9 @@ const st_workload_desc st_wl_pre = {
     .small = "128 users, 512 items, power-law ratings (at least 4 per user)",
     .paper = "943 users, 1682 items (MovieLens 100K's), power-law ratings (at least 20 per "
              "user)",
+    .medium = "236 users, 841 items, power-law ratings (at least 10 per user)",
     .variants = "flat cdp dtbl",
     .inputs = NULL,
     .run = run,
+    .cpu = cpu,
 };

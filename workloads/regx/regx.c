@@ -827,67 +827,192 @@ typedef struct regx_stats {
   uint32_t max_len;
 } regx_stats;
 
-/* The kernels' walk on the CPU: the state sets per position, state 0 always
- * active, accepting states recorded when found in the active set. */
+/* The kernels' walk on `threads` host threads, one string per iteration of a
+ * dynamically scheduled loop: per position the list of active states (state
+ * 0 always among them; the next position's list built from the edges that
+ * take the byte, each state once), accepting states recorded when found in
+ * it. The per-string results do not depend on the order of the states, nor
+ * on the thread; the statistics are integer sums (st may be NULL). Returns 0,
+ * or -1 when out of memory. */
 static int cpu_regx(const regx_nfa *a, const uint8_t *text, const uint32_t *off, uint32_t nstr,
-                    uint32_t pwords, uint32_t *match, uint32_t *hits, regx_stats *st) {
-  uint8_t *cur = calloc(a->n, 1), *nxt = calloc(a->n, 1);
-  uint32_t *list = malloc(a->n * sizeof *list);
-  if (cur == NULL || nxt == NULL || list == NULL) {
+                    uint32_t pwords, uint32_t *match, uint32_t *hits, regx_stats *st,
+                    int threads) {
+  int nomem = 0, ns = (int)nstr;
+  if (st != NULL) memset(st, 0, sizeof *st);
+#pragma omp parallel num_threads(threads) reduction(| : nomem)
+  {
+    /* cur, nxt: the lists; mark[v] == stamp: v is in the list being built */
+    uint32_t *cur = malloc(a->n * sizeof *cur), *nxt = malloc(a->n * sizeof *nxt);
+    uint32_t *mark = calloc(a->n, sizeof *mark), stamp = 0;
+    regx_stats my;
+    memset(&my, 0, sizeof my);
+#pragma omp for schedule(dynamic)
+    for (int i = 0; i < ns; i++) {
+      if (cur == NULL || nxt == NULL || mark == NULL) {
+        nomem = 1;
+        continue;
+      }
+      uint32_t len = off[i + 1] - off[i];
+      const uint8_t *s = text + off[i];
+      uint32_t *mw = match + (size_t)i * pwords;
+      memset(mw, 0, pwords * sizeof *mw);
+      uint32_t nhits = 0, ncur = 0;
+      if (++stamp == 0) { /* wrapped: start the marks again */
+        memset(mark, 0, a->n * sizeof *mark);
+        stamp = 1;
+      }
+      if (st != NULL) {
+        my.positions += len;
+        my.max_len = len > my.max_len ? len : my.max_len;
+      }
+      for (uint32_t q = 0; q <= len; q++) {
+        if (mark[0] != stamp) cur[ncur++] = 0; /* state 0 is active at every position */
+        if (++stamp == 0) {
+          memset(mark, 0, a->n * sizeof *mark);
+          stamp = 1;
+        }
+        uint32_t nn = 0;
+        for (uint32_t k = 0; k < ncur; k++) {
+          uint32_t v = cur[k];
+          if (a->acc[v] >= 0) {
+            nhits++;
+            mw[a->acc[v] >> 5] |= 1u << (a->acc[v] & 31);
+          }
+          if (q == len) continue;
+          uint32_t deg = a->row[v + 1] - a->row[v];
+          if (st != NULL) {
+            my.active++;
+            my.edges += deg;
+            if (deg >= REGX_CHILD_MIN) {
+              my.children++;
+              my.child_threads += (deg + 31) & ~31u;
+              my.child_edges += deg;
+            }
+          }
+          for (uint32_t e = a->row[v]; e < a->row[v + 1]; e++) {
+            uint32_t ed = a->edge[e], d = ed & 0xffff;
+            if (s[q] >= ((ed >> 16) & 0xff) && s[q] <= ed >> 24 && mark[d] != stamp) {
+              mark[d] = stamp;
+              nxt[nn++] = d;
+            }
+          }
+        }
+        uint32_t *t = cur;
+        cur = nxt;
+        nxt = t;
+        ncur = nn;
+      }
+      hits[i] = nhits;
+      if (st != NULL) {
+        uint32_t any = 0;
+        for (uint32_t w = 0; w < pwords; w++) any |= mw[w];
+        my.strings_matching += any != 0;
+      }
+    }
+    if (st != NULL) {
+#pragma omp critical
+      {
+        st->positions += my.positions;
+        st->active += my.active;
+        st->edges += my.edges;
+        st->children += my.children;
+        st->child_threads += my.child_threads;
+        st->child_edges += my.child_edges;
+        st->strings_matching += my.strings_matching;
+        st->max_len = my.max_len > st->max_len ? my.max_len : st->max_len;
+      }
+    }
     free(cur);
     free(nxt);
-    free(list);
-    return -1;
+    free(mark);
   }
-  memset(st, 0, sizeof *st);
-  for (uint32_t i = 0; i < nstr; i++) {
-    uint32_t len = off[i + 1] - off[i];
-    const uint8_t *s = text + off[i];
-    uint32_t *mw = match + (size_t)i * pwords;
-    memset(mw, 0, pwords * sizeof *mw);
-    memset(cur, 0, a->n);
-    hits[i] = 0;
-    st->positions += len;
-    st->max_len = len > st->max_len ? len : st->max_len;
-    for (uint32_t q = 0; q <= len; q++) {
-      cur[0] = 1;
-      uint32_t nl = 0;
-      for (uint32_t v = 0; v < a->n; v++) {
-        if (cur[v]) list[nl++] = v;
-      }
-      memset(cur, 0, a->n);
-      for (uint32_t k = 0; k < nl; k++) {
-        uint32_t v = list[k];
-        if (a->acc[v] >= 0) {
-          hits[i]++;
-          mw[a->acc[v] >> 5] |= 1u << (a->acc[v] & 31);
-        }
-        if (q == len) continue;
-        uint32_t deg = a->row[v + 1] - a->row[v];
-        st->active++;
-        st->edges += deg;
-        if (deg >= REGX_CHILD_MIN) {
-          st->children++;
-          st->child_threads += (deg + 31) & ~31u;
-          st->child_edges += deg;
-        }
-        for (uint32_t e = a->row[v]; e < a->row[v + 1]; e++) {
-          uint32_t ed = a->edge[e];
-          if (s[q] >= ((ed >> 16) & 0xff) && s[q] <= ed >> 24) nxt[ed & 0xffff] = 1;
-        }
-      }
-      uint8_t *t = cur;
-      cur = nxt;
-      nxt = t;
+  return nomem ? -1 : 0;
+}
+
+/* ---- inputs of a size ----------------------------------------------------- */
+
+/* The patterns, their NFA and the strings, from one generator seeded with
+ * the seed (the string patterns first, then the strings). */
+typedef struct regx_input {
+  sbuf pb, tb;            /* the string patterns' text; the strings' bytes */
+  const char *pats[64];
+  uint32_t npat, nstr;
+  uint32_t *off;          /* nstr + 1 offsets into tb.p */
+  regx_nfa nfa;
+} regx_input;
+
+static void regx_input_free(regx_input *in) {
+  free(in->pb.p);
+  free(in->tb.p);
+  free(in->off);
+  nfa_free(&in->nfa);
+  memset(in, 0, sizeof *in);
+}
+
+static uint32_t regx_strings(st_wl_size size, int is_string) {
+  if (is_string) return size == ST_WL_PAPER ? 1024 : size == ST_WL_MEDIUM ? 256 : 64;
+  return size == ST_WL_PAPER ? 512 : size == ST_WL_MEDIUM ? 128 : 32;
+}
+
+/* ST_OK, ST_ERR_NOMEM, or ST_ERR_MISMATCH with the verdict saying which
+ * pattern does not compile. */
+static st_status regx_inputs(uint64_t seed, st_wl_size size, int is_string, regx_input *in,
+                             char *verdict, size_t verdict_size) {
+  memset(in, 0, sizeof *in);
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed);
+  /* patterns */
+  if (is_string) {
+    size_t at[STRING_PATTERNS];
+    for (uint32_t k = 0; k < STRING_PATTERNS; k++) {
+      at[k] = in->pb.n;
+      string_pattern(&in->pb, &r, k);
+      sb_byte(&in->pb, 0);
     }
-    uint32_t any = 0;
-    for (uint32_t w = 0; w < pwords; w++) any |= mw[w];
-    st->strings_matching += any != 0;
+    in->npat = STRING_PATTERNS;
+    for (uint32_t k = 0; k < in->npat && !in->pb.bad; k++) {
+      in->pats[k] = (const char *)in->pb.p + at[k];
+    }
+  } else {
+    in->npat = (uint32_t)(sizeof darpa_sigs / sizeof darpa_sigs[0]);
+    for (uint32_t k = 0; k < in->npat; k++) in->pats[k] = darpa_sigs[k];
   }
-  free(cur);
-  free(nxt);
-  free(list);
-  return 0;
+  if (in->pb.bad) {
+    regx_input_free(in);
+    return ST_ERR_NOMEM;
+  }
+  uint32_t bad_pat = 0;
+  int brc = nfa_build(&in->nfa, in->pats, in->npat, &bad_pat);
+  if (brc != 0) {
+    if (brc == -1) {
+      snprintf(verdict, verdict_size, "pattern %u does not compile: %.200s", bad_pat,
+               in->pats[bad_pat]);
+    }
+    regx_input_free(in);
+    return brc == -1 ? ST_ERR_MISMATCH : ST_ERR_NOMEM;
+  }
+  /* strings */
+  uint32_t nstr = in->nstr = regx_strings(size, is_string);
+  in->off = malloc(((size_t)nstr + 1) * sizeof *in->off);
+  if (in->off == NULL) {
+    regx_input_free(in);
+    return ST_ERR_NOMEM;
+  }
+  for (uint32_t i = 0; i < nstr; i++) {
+    in->off[i] = (uint32_t)in->tb.n;
+    if (is_string) {
+      uint32_t len = 40 + st_wl_rng_below(&r, 81);
+      for (uint32_t k = 0; k < len; k++) sb_byte(&in->tb, alpha[st_wl_rng_below(&r, 4)]);
+    } else {
+      darpa_packet(&in->tb, &r);
+    }
+  }
+  in->off[nstr] = (uint32_t)in->tb.n;
+  if (in->tb.bad) {
+    regx_input_free(in);
+    return ST_ERR_NOMEM;
+  }
+  return ST_OK;
 }
 
 /* ---- driver ------------------------------------------------------------- */
@@ -900,74 +1025,29 @@ typedef struct regx_ctx_host {
 } regx_ctx_host;
 
 static st_status run(st_wl_ctx *ctx, st_error *err) {
-  int paper = ctx->size == ST_WL_PAPER;
   int is_string = ctx->input != NULL && strcmp(ctx->input, "string") == 0;
   int dtbl = ctx->variant != NULL && strcmp(ctx->variant, "dtbl") == 0;
   int cdp = dtbl || (ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0);
   const char *vname = dtbl ? "dtbl" : cdp ? "cdp" : "flat";
-  st_wl_rng r;
-  st_wl_rng_seed(&r, ctx->seed);
-  /* patterns */
-  sbuf pb = {0};
-  const char *pats[64];
-  uint32_t npat;
-  if (is_string) {
-    size_t at[STRING_PATTERNS];
-    for (uint32_t k = 0; k < STRING_PATTERNS; k++) {
-      at[k] = pb.n;
-      string_pattern(&pb, &r, k);
-      sb_byte(&pb, 0);
-    }
-    npat = STRING_PATTERNS;
-    for (uint32_t k = 0; k < npat && !pb.bad; k++) pats[k] = (const char *)pb.p + at[k];
-  } else {
-    npat = (uint32_t)(sizeof darpa_sigs / sizeof darpa_sigs[0]);
-    for (uint32_t k = 0; k < npat; k++) pats[k] = darpa_sigs[k];
+  regx_input in;
+  st_status irc = regx_inputs(ctx->seed, ctx->size, is_string, &in, ctx->verdict,
+                              sizeof ctx->verdict);
+  if (irc != ST_OK) {
+    return irc;
   }
-  if (pb.bad) {
-    free(pb.p);
-    return ST_ERR_NOMEM;
-  }
-  regx_nfa nfa;
-  uint32_t bad_pat = 0;
-  int brc = nfa_build(&nfa, pats, npat, &bad_pat);
-  if (brc != 0) {
-    if (brc == -1) {
-      snprintf(ctx->verdict, sizeof ctx->verdict, "pattern %u does not compile: %.200s",
-               bad_pat, pats[bad_pat]);
-    }
-    free(pb.p);
-    return brc == -1 ? ST_ERR_MISMATCH : ST_ERR_NOMEM;
-  }
-  /* strings */
-  uint32_t nstr = is_string ? (paper ? 1024 : 64) : (paper ? 512 : 32);
-  sbuf tb = {0};
-  uint32_t *off = malloc(((size_t)nstr + 1) * sizeof *off);
-  if (off == NULL) {
-    nfa_free(&nfa);
-    free(pb.p);
-    return ST_ERR_NOMEM;
-  }
-  for (uint32_t i = 0; i < nstr; i++) {
-    off[i] = (uint32_t)tb.n;
-    if (is_string) {
-      uint32_t len = 40 + st_wl_rng_below(&r, 81);
-      for (uint32_t k = 0; k < len; k++) sb_byte(&tb, alpha[st_wl_rng_below(&r, 4)]);
-    } else {
-      darpa_packet(&tb, &r);
-    }
-  }
-  off[nstr] = (uint32_t)tb.n;
+  const regx_nfa nfa = in.nfa;
+  const sbuf tb = in.tb;
+  const uint32_t *off = in.off;
+  uint32_t npat = in.npat, nstr = in.nstr;
   uint32_t words = (nfa.n + 31) / 32, sumw = (words + 31) / 32, stride = words + sumw;
   uint32_t pwords = (npat + 31) / 32;
   uint32_t *match = malloc((size_t)nstr * pwords * sizeof *match);
   uint32_t *want_match = malloc((size_t)nstr * pwords * sizeof *want_match);
   uint32_t *hits = malloc((size_t)nstr * sizeof *hits);
   uint32_t *want_hits = malloc((size_t)nstr * sizeof *want_hits);
-  st_status rc = tb.bad || match == NULL || want_match == NULL || hits == NULL ||
-                         want_hits == NULL
-                     ? ST_ERR_NOMEM
-                     : ST_OK;
+  st_status rc =
+      match == NULL || want_match == NULL || hits == NULL || want_hits == NULL ? ST_ERR_NOMEM
+                                                                               : ST_OK;
   st_gpu *gpu = ctx->gpu;
   regx_ctx_host hc;
   memset(&hc, 0, sizeof hc);
@@ -1012,7 +1092,8 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   regx_stats st;
   memset(&st, 0, sizeof st);
   if (rc == ST_OK) {
-    if (cpu_regx(&nfa, tb.p, off, nstr, pwords, want_match, want_hits, &st) != 0) {
+    if (cpu_regx(&nfa, tb.p, off, nstr, pwords, want_match, want_hits, &st, ctx->threads) !=
+        0) {
       rc = ST_ERR_NOMEM;
     }
   }
@@ -1057,10 +1138,49 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   free(want_match);
   free(hits);
   free(want_hits);
-  free(off);
-  free(tb.p);
-  free(pb.p);
-  nfa_free(&nfa);
+  regx_input_free(&in);
+  return rc;
+}
+
+/* The CPU version: the walk of every string (cpu_regx) on every thread. */
+typedef struct regx_cpu_args {
+  const regx_input *in;
+  uint32_t pwords;
+  uint32_t *match, *hits;
+  int threads, nomem;
+} regx_cpu_args;
+
+static void regx_cpu_work(void *arg) {
+  regx_cpu_args *a = arg;
+  const regx_input *in = a->in;
+  a->nomem |= cpu_regx(&in->nfa, in->tb.p, in->off, in->nstr, a->pwords, a->match, a->hits,
+                       NULL, a->threads) != 0;
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  (void)err;
+  int is_string = ctx->input != NULL && strcmp(ctx->input, "string") == 0;
+  regx_input in;
+  st_status rc = regx_inputs(ctx->seed, ctx->size, is_string, &in, ctx->verdict,
+                             sizeof ctx->verdict);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  uint32_t pwords = (in.npat + 31) / 32;
+  regx_cpu_args a = {.in = &in, .pwords = pwords,
+                     .match = malloc((size_t)in.nstr * pwords * sizeof(uint32_t)),
+                     .hits = malloc((size_t)in.nstr * sizeof(uint32_t)),
+                     .threads = ctx->threads};
+  rc = a.match != NULL && a.hits != NULL ? ST_OK : ST_ERR_NOMEM;
+  if (rc == ST_OK) rc = st_wl_cpu_time(ctx, regx_cpu_work, &a);
+  if (rc == ST_OK && a.nomem) rc = ST_ERR_NOMEM;
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, a.match, (size_t)in.nstr * pwords * sizeof(uint32_t));
+    st_wl_cpu_digest(ctx, a.hits, (size_t)in.nstr * sizeof(uint32_t));
+  }
+  free(a.match);
+  free(a.hits);
+  regx_input_free(&in);
   return rc;
 }
 
@@ -1080,7 +1200,10 @@ const st_workload_desc st_wl_regx = {
              "letters",
     .paper = "darpa: 47 signatures, 512 packets of 96..480 bytes; string: 6 patterns, 1024 "
              "strings of 40..120 letters",
+    .medium = "darpa: 47 signatures, 128 packets of 96..480 bytes; string: 6 patterns, 256 "
+              "strings of 40..120 letters",
     .variants = "flat cdp dtbl",
     .inputs = "darpa string",
     .run = run,
+    .cpu = cpu,
 };

@@ -41,7 +41,8 @@ seed table uses each workload, with which input: `simtref list` (each descriptor
 
 Every workload has two tests: `workload/NAME` (small size, functional mode, CPU check) and
 `timing/policy/NAME/POLICY` (small size, timing mode under each warp scheduler, CPU check, and
-with co-simulation of every unit in use where Verilator is installed).
+with co-simulation of every unit in use where Verilator is installed); `cli/cpu_versions` runs
+every CPU version on 1 and 3 threads and compares their results.
 
 ## Graph inputs
 

@@ -832,6 +832,10 @@ static void groups_of(const hd_set *set, int *group) {
   }
 }
 
+/* Each model's ridge, chosen by cross-validation over every row (the one
+ * hyper-parameter; the held-out folds of fit and evaluate then use it). */
+static double g_ridge[HM_COUNT] = {1e-9, 1e-9, 1e-9, 1e-9};
+
 /* Fits the four models on the rows whose keep[] is set (NULL: all). */
 static bool fit_set(const hd_set *set, const bool *keep, st_hmodel_set *ms, char *err,
                     size_t errn) {
@@ -849,6 +853,7 @@ static bool fit_set(const hd_set *set, const bool *keep, st_hmodel_set *ms, char
       }
     }
     st_hmodel_init(&ms->m[k], (st_hmodel_kind)k, true);
+    ms->m[k].ridge = g_ridge[k];
     st_error e;
     st_error_clear(&e);
     if (st_hmodel_fit(&ms->m[k], f, y, n, &e) != ST_OK) {
@@ -871,6 +876,39 @@ static bool fold_models(const hd_set *set, const int *group, unsigned folds, uns
   }
   bool ok = fit_set(set, keep, ms, err, errn);
   free(keep);
+  return ok;
+}
+
+/* Chooses g_ridge[] by K-fold cross-validation over every row. */
+static bool choose_ridges(const hd_set *set, const int *group, unsigned folds, char *err,
+                          size_t errn) {
+  st_hfeatures *f = malloc((set->n + 1) * sizeof *f);
+  double *y = malloc((set->n + 1) * sizeof *y);
+  int *g = malloc((set->n + 1) * sizeof *g);
+  bool ok = f != NULL && y != NULL && g != NULL;
+  for (int k = 0; ok && k < HM_COUNT; k++) {
+    size_t n = 0;
+    for (size_t i = 0; i < set->n; i++) {
+      double t;
+      if (model_row((st_hmodel_kind)k, &set->rows[i], &t)) {
+        f[n] = set->rows[i].f;
+        g[n] = group[i];
+        y[n++] = t;
+      }
+    }
+    st_hmodel m;
+    st_hmodel_init(&m, (st_hmodel_kind)k, true);
+    st_error e;
+    st_error_clear(&e);
+    if (n > 0 && st_hmodel_choose_ridge(&m, f, y, g, n, folds, &e) != ST_OK) {
+      if (snprintf(err, errn, "%s", e.msg) < 0) err[0] = '\0';
+      ok = false;
+    }
+    g_ridge[k] = m.ridge;
+  }
+  free(f);
+  free(y);
+  free(g);
   return ok;
 }
 
@@ -965,7 +1003,8 @@ int hetero_fit(int argc, char **argv) {
   unsigned k = folds < ng ? folds : ng;
   double *pred = calloc(set.n + 1, sizeof *pred);
   st_hmodel_set full;
-  if (status == EXIT_OK && (k < 2 || !fit_set(&set, NULL, &full, err, sizeof err))) {
+  if (status == EXIT_OK && (k < 2 || !choose_ridges(&set, group, k, err, sizeof err) ||
+                            !fit_set(&set, NULL, &full, err, sizeof err))) {
     fprintf(stderr, "simtref hetero fit: error: %s\n",
             k < 2 ? "at least two benchmarks are needed to cross-validate" : err);
     status = EXIT_FAIL;
@@ -996,9 +1035,9 @@ int hetero_fit(int argc, char **argv) {
     fprintf(pf, "model,workload,size,corunner,measured_s,predicted_s,fitted_s\n");
     printf("simtref hetero fit: %zu rows of %u benchmarks, %u-fold cross-validation by "
            "benchmark\n\n", set.n, ng, k);
-    printf("| model | samples | terms (non-zero) | R^2 held out | within 20%% held out | within "
-           "10%% | median error | R^2 fitted | within 20%% fitted |\n|---|---|---|---|---|---|---|"
-           "---|---|\n");
+    printf("| model | samples | terms (non-zero) | ridge | R^2 held out | within 20%% held out | "
+           "within 10%% | median error | R^2 fitted | within 20%% fitted |\n|---|---|---|---|---|---|"
+           "---|---|---|---|\n");
     for (int m = 0; m < HM_COUNT; m++) {
       double *y = malloc(set.n * sizeof *y + 8), *p = malloc(set.n * sizeof *p + 8),
              *fi = malloc(set.n * sizeof *fi + 8);
@@ -1019,8 +1058,8 @@ int hetero_fit(int argc, char **argv) {
       st_hfit_measure(fi, y, n, &qf);
       unsigned nz = 0, nt = st_hmodel_terms(&full.m[m]);
       for (unsigned t = 0; t < nt; t++) nz += full.m[m].coef[t] != 0.0;
-      printf("| %s | %zu | %u (%u) | %.3f | %.0f%% | %.0f%% | %.0f%% | %.3f | %.0f%% |\n",
-             st_hmodel_name((st_hmodel_kind)m), n, nt, nz, q.r2, 100 * q.within20,
+      printf("| %s | %zu | %u (%u) | %g | %.3f | %.0f%% | %.0f%% | %.0f%% | %.3f | %.0f%% |\n",
+             st_hmodel_name((st_hmodel_kind)m), n, nt, nz, g_ridge[m], q.r2, 100 * q.within20,
              100 * q.within10, 100 * q.median_err, qf.r2, 100 * qf.within20);
       free(y);
       free(p);
@@ -1172,6 +1211,9 @@ int hetero_evaluate(int argc, char **argv) {
   int status = EXIT_OK;
   if (use_fixed) {
     for (size_t i = 0; i < set.n; i++) per_row[i] = fixed;
+  } else if (!choose_ridges(&set, group, k, err, sizeof err)) {
+    fprintf(stderr, "simtref hetero evaluate: error: %s\n", err);
+    status = EXIT_FAIL;
   } else {
     for (unsigned fo = 0; fo < k && status == EXIT_OK; fo++) {
       st_hmodel_set ms;

@@ -96,6 +96,10 @@ typedef struct st_hmodel {
   /* Feature scales: the model sees features divided by these (1 for the
    * paper set, whose units the dissertation does not state). */
   double scale[HF_COUNT];
+  /* The ridge of the fit (on the normalised normal equations): 1e-9 keeps
+   * exactly collinear columns solvable; larger values, chosen by
+   * cross-validation (st_hmodel_choose_ridge), trade fit for stability. */
+  double ridge;
 } st_hmodel;
 
 typedef struct st_hmodel_set {
@@ -129,6 +133,16 @@ void st_hetero_paper_term(st_hmodel_kind k, unsigned t, const char **factor1,
  * that are zero on every sample get coefficient 0. */
 st_status st_hmodel_fit(st_hmodel *m, const st_hfeatures *f, const double *y, size_t n,
                         st_error *err);
+
+/* The ridges st_hmodel_choose_ridge tries. */
+#define ST_HRIDGE_COUNT 8
+extern const double st_hridges[ST_HRIDGE_COUNT];
+
+/* Sets m->ridge to the one of st_hridges whose K-fold cross-validated
+ * predictions have the smallest median relative error (ties: the smaller
+ * ridge). */
+st_status st_hmodel_choose_ridge(st_hmodel *m, const st_hfeatures *f, const double *y,
+                                 const int *group, size_t n, unsigned k, st_error *err);
 
 /* Quality of predictions p against measurements y. */
 typedef struct st_hfit_quality {

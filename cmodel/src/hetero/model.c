@@ -43,6 +43,7 @@ void st_hmodel_init(st_hmodel *m, st_hmodel_kind k, bool with_xfer) {
   for (int f = 0; f < HF_COUNT; f++) {
     m->scale[f] = 1.0;
   }
+  m->ridge = 1e-9;
 }
 
 unsigned st_hmodel_terms(const st_hmodel *m) {
@@ -177,8 +178,8 @@ st_status st_hmodel_fit(st_hmodel *m, const st_hfeatures *f, const double *y, si
       idx[na++] = t;
     }
   }
-  /* Normal equations over the non-zero columns, each scaled to unit norm;
-   * a ridge of 1e-9 keeps exactly collinear columns solvable. */
+  /* Normal equations over the non-zero columns, each scaled to unit norm,
+   * with the model's ridge. */
   for (unsigned a = 0; a < na; a++) {
     for (unsigned b = 0; b <= a; b++) {
       double s = 0.0;
@@ -188,7 +189,7 @@ st_status st_hmodel_fit(st_hmodel *m, const st_hfeatures *f, const double *y, si
       s /= norm[idx[a]] * norm[idx[b]];
       ata[a * na + b] = ata[b * na + a] = s;
     }
-    ata[a * na + a] += 1e-9;
+    ata[a * na + a] += m->ridge > 0.0 ? m->ridge : 1e-9;
     double s = 0.0;
     for (size_t r = 0; r < n; r++) {
       s += rows[r * nt + idx[a]];
@@ -302,6 +303,35 @@ st_status st_hmodel_crossval(const st_hmodel *proto, const st_hfeatures *f, cons
   return rc;
 }
 
+const double st_hridges[ST_HRIDGE_COUNT] = {1e-9, 1e-6, 1e-4, 1e-3, 1e-2, 1e-1, 1.0, 10.0};
+
+st_status st_hmodel_choose_ridge(st_hmodel *m, const st_hfeatures *f, const double *y,
+                                 const int *group, size_t n, unsigned k, st_error *err) {
+  double *pred = malloc((n + 1) * sizeof *pred);
+  if (pred == NULL) {
+    return st_error_set(err, ST_ERR_NOMEM, "out of memory");
+  }
+  double best = INFINITY, best_ridge = 1e-9;
+  for (int r = 0; r < ST_HRIDGE_COUNT; r++) {
+    st_hmodel t = *m;
+    t.ridge = st_hridges[r];
+    st_status rc = st_hmodel_crossval(&t, f, y, group, n, k, pred, err);
+    if (rc != ST_OK) {
+      free(pred);
+      return rc;
+    }
+    st_hfit_quality q;
+    st_hfit_measure(pred, y, n, &q);
+    if (q.median_err < best) {
+      best = q.median_err;
+      best_ridge = st_hridges[r];
+    }
+  }
+  free(pred);
+  m->ridge = best_ridge;
+  return ST_OK;
+}
+
 /* ---- model files ---------------------------------------------------------- */
 
 st_status st_hmodel_set_save(const st_hmodel_set *set, const char *path, st_error *err) {
@@ -320,7 +350,7 @@ st_status st_hmodel_set_save(const st_hmodel_set *set, const char *path, st_erro
     for (unsigned i = 0; i < m->n_feats; i++) {
       fprintf(out, " %s", st_hfeat_name(m->feats[i]));
     }
-    fprintf(out, "\nscale");
+    fprintf(out, "\nridge %.17g\nscale", m->ridge);
     for (unsigned i = 0; i < m->n_feats; i++) {
       fprintf(out, " %.17g", m->scale[m->feats[i]]);
     }
@@ -431,6 +461,13 @@ st_status st_hmodel_set_load(const char *path, st_hmodel_set *set, st_error *err
                   st_hmodel_name((st_hmodel_kind)cur), a.n_feats, want);
       }
       feats_seen = true;
+    } else if (strcmp(w, "ridge") == 0) {
+      char *v = strtok_r(NULL, " \t\r\n", &save), *end = NULL;
+      double x = v != NULL ? strtod(v, &end) : 0.0;
+      if (!feats_seen || v == NULL || *end != '\0' || !(x > 0.0) || !isfinite(x)) {
+        LOAD_FAIL("%s:%u: error: 'ridge' needs a positive number, after 'features'", path, ln);
+      }
+      set->m[cur].ridge = x;
     } else if (strcmp(w, "scale") == 0) {
       if (!feats_seen) {
         LOAD_FAIL("%s:%u:1: error: 'scale' before 'features'", path, ln);
@@ -476,7 +513,7 @@ st_status st_hmodel_set_load(const char *path, st_hmodel_set *set, st_error *err
       n_terms++;
       m->coef[t] = x;
     } else {
-      LOAD_FAIL("%s:%u:1: error: unknown line '%s' (set, model, features, scale, term)", path,
+      LOAD_FAIL("%s:%u:1: error: unknown line '%s' (set, model, features, ridge, scale, term)", path,
                 ln, w);
     }
   }

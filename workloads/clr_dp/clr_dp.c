@@ -14,37 +14,96 @@
 
 #define BLOCK 256
 
-/* The iterations on the CPU: returns their number (the highest colour), or
- * -1 when out of memory. */
-static int cpu_clr(const st_wl_graph *g, const uint32_t *value, int32_t *colour) {
-  uint32_t n = g->n;
-  uint32_t *win = malloc((size_t)n * sizeof *win);
-  if (win == NULL) {
-    return -1;
-  }
-  for (uint32_t v = 0; v < n; v++) {
+/* The iterations on `threads` host threads, as clr_dp_flat does them: per
+ * iteration c every uncoloured vertex whose value is larger than those of all
+ * its uncoloured neighbours takes colour c, a neighbour that takes c in the
+ * same iteration still counting as uncoloured (so the winners do not depend
+ * on the order; the colours are read and written with relaxed atomics, as
+ * the threads of a launch race). Returns the number of iterations (the
+ * highest colour). */
+static int clr_iterations(const st_wl_graph *g, const uint32_t *value, int32_t *colour,
+                          int threads) {
+  int n = (int)g->n;
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (int v = 0; v < n; v++) {
     colour[v] = 0;
   }
   int c = 0;
-  for (uint32_t left = n; left > 0;) {
+  for (int left = 1; left > 0;) {
     c++;
-    uint32_t k = 0;
-    for (uint32_t v = 0; v < n; v++) {
-      if (colour[v] != 0) continue;
+    left = 0;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 64) reduction(+ : left)
+    for (int v = 0; v < n; v++) {
+      int32_t cv;
+#pragma omp atomic read
+      cv = colour[v];
+      if (cv != 0) continue;
+      uint32_t mine = value[v];
       int lose = 0;
       for (uint32_t e = g->row[v]; e < g->row[v + 1] && !lose; e++) {
         uint32_t u = g->col[e];
-        lose = colour[u] == 0 && value[u] > value[v];
+        int32_t cu;
+#pragma omp atomic read
+        cu = colour[u];
+        lose = (cu == 0 || cu == c) && value[u] > mine;
       }
-      if (!lose) win[k++] = v;
+      if (lose) {
+        left++;
+      } else {
+#pragma omp atomic write
+        colour[v] = c;
+      }
     }
-    for (uint32_t i = 0; i < k; i++) {
-      colour[win[i]] = c;
-    }
-    left -= k;
   }
-  free(win);
   return c;
+}
+
+/* The number of vertices (graph500: the scale) of the medium size, whose
+ * graphs st_wl_graph_dp_input does not make. */
+#define MEDIUM_N 16384u
+#define MEDIUM_SCALE 14u
+
+/* The named input at the size: small and paper as every nested-parallel
+ * graph workload has them, medium the same generators at MEDIUM_N vertices. */
+static st_status clr_dp_graph(st_wl_graph *g, const char *input, st_wl_size size,
+                              uint64_t seed, st_error *err) {
+  if (size != ST_WL_MEDIUM) {
+    return st_wl_graph_dp_input(g, input, size == ST_WL_PAPER, 0, seed, err);
+  }
+  if (strcmp(input, "citation") == 0) return st_wl_graph_powerlaw(g, MEDIUM_N, 4, seed, err);
+  if (strcmp(input, "usa_road") == 0) return st_wl_graph_road(g, MEDIUM_N, seed, err);
+  if (strcmp(input, "cage15") == 0) return st_wl_graph_cage(g, MEDIUM_N, seed, err);
+  if (strcmp(input, "graph500") == 0) return st_wl_graph_rmat(g, MEDIUM_SCALE, 16, seed, err);
+  err->code = ST_ERR_USAGE;
+  snprintf(err->msg, sizeof err->msg, "graph input '%s' unknown", input);
+  return ST_ERR_USAGE;
+}
+
+/* The graph and one distinct value per vertex (a shuffled 0..n-1). */
+static st_status clr_dp_inputs(const char *input, st_wl_size size, uint64_t seed, st_wl_graph *g,
+                               uint32_t **value_out, st_error *err) {
+  st_status rc = clr_dp_graph(g, input, size, seed, err);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  uint32_t n = g->n;
+  uint32_t *value = malloc((size_t)n * sizeof *value);
+  if (value == NULL) {
+    st_wl_graph_free(g);
+    return ST_ERR_NOMEM;
+  }
+  st_wl_rng r;
+  st_wl_rng_seed(&r, seed ^ 0xc0104u);
+  for (uint32_t v = 0; v < n; v++) {
+    value[v] = v;
+  }
+  for (uint32_t v = n - 1; v > 0; v--) {
+    uint32_t j = st_wl_rng_below(&r, v + 1), t = value[v];
+    value[v] = value[j];
+    value[j] = t;
+  }
+  *value_out = value;
+  return ST_OK;
 }
 
 static bool check_proper(st_wl_ctx *ctx, const st_wl_graph *g, const int32_t *colour) {
@@ -72,31 +131,21 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   int cdp = dtbl || (ctx->variant != NULL && strcmp(ctx->variant, "cdp") == 0);
   const char *vname = dtbl ? "dtbl" : cdp ? "cdp" : "flat";
   st_wl_graph g;
-  st_status rc = st_wl_graph_dp_input(&g, input, ctx->size == ST_WL_PAPER, 0, ctx->seed, err);
+  uint32_t *value = NULL;
+  st_status rc = clr_dp_inputs(input, ctx->size, ctx->seed, &g, &value, err);
   if (rc != ST_OK) {
     return rc;
   }
   st_wl_graph_dp_log(ctx->log, input, &g);
   uint32_t n = g.n;
-  uint32_t *value = malloc((size_t)n * sizeof *value);
   int32_t *colour = malloc((size_t)n * sizeof *colour);
   int32_t *want = malloc((size_t)n * sizeof *want);
-  if (value == NULL || colour == NULL || want == NULL) {
+  if (colour == NULL || want == NULL) {
     free(value);
     free(colour);
     free(want);
     st_wl_graph_free(&g);
     return ST_ERR_NOMEM;
-  }
-  st_wl_rng r;
-  st_wl_rng_seed(&r, ctx->seed ^ 0xc0104u);
-  for (uint32_t v = 0; v < n; v++) {
-    value[v] = v;
-  }
-  for (uint32_t v = n - 1; v > 0; v--) {
-    uint32_t j = st_wl_rng_below(&r, v + 1), t = value[v];
-    value[v] = value[j];
-    value[j] = t;
   }
   st_gpu *gpu = ctx->gpu;
   uint64_t d_row, d_col, d_value, d_colour, d_remaining, d_lose, d_pending, d_stats;
@@ -144,25 +193,21 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, colour, d_colour, (uint64_t)n * 4, err);
   if (rc == ST_OK) rc = st_memcpy_dtoh(gpu, stats, d_stats, 32, err);
   if (rc == ST_OK) {
-    int want_iterations = cpu_clr(&g, value, want);
-    if (want_iterations < 0) {
-      rc = ST_ERR_NOMEM;
-    } else {
-      rc = st_wl_check_u32(ctx, "colours", (const uint32_t *)colour, (const uint32_t *)want, n);
-      if (rc == ST_OK && iterations != want_iterations) {
-        snprintf(ctx->verdict, sizeof ctx->verdict,
-                 "iterations: the host loop ran %d, the CPU reference %d", iterations,
-                 want_iterations);
-        rc = ST_ERR_MISMATCH;
-      }
-      if (rc == ST_OK && !check_proper(ctx, &g, colour)) {
-        rc = ST_ERR_MISMATCH;
-      }
-      if (rc == ST_OK) {
-        snprintf(ctx->verdict, sizeof ctx->verdict,
-                 "colours: %u vertices match the CPU replay (proper, %d colours)", n,
-                 iterations);
-      }
+    int want_iterations = clr_iterations(&g, value, want, ctx->threads);
+    rc = st_wl_check_u32(ctx, "colours", (const uint32_t *)colour, (const uint32_t *)want, n);
+    if (rc == ST_OK && iterations != want_iterations) {
+      snprintf(ctx->verdict, sizeof ctx->verdict,
+               "iterations: the host loop ran %d, the CPU reference %d", iterations,
+               want_iterations);
+      rc = ST_ERR_MISMATCH;
+    }
+    if (rc == ST_OK && !check_proper(ctx, &g, colour)) {
+      rc = ST_ERR_MISMATCH;
+    }
+    if (rc == ST_OK) {
+      snprintf(ctx->verdict, sizeof ctx->verdict,
+               "colours: %u vertices match the CPU replay (proper, %d colours)", n,
+               iterations);
     }
   }
   if (ctx->log != NULL) {
@@ -183,6 +228,42 @@ static st_status run(st_wl_ctx *ctx, st_error *err) {
   return rc;
 }
 
+/* The CPU version: the iterations (clr_iterations) on every thread. */
+typedef struct clr_dp_cpu_args {
+  const st_wl_graph *g;
+  const uint32_t *value;
+  int32_t *colour;
+  int threads, iterations;
+} clr_dp_cpu_args;
+
+static void clr_dp_cpu_work(void *arg) {
+  clr_dp_cpu_args *a = arg;
+  a->iterations = clr_iterations(a->g, a->value, a->colour, a->threads);
+}
+
+static st_status cpu(st_wl_ctx *ctx, st_error *err) {
+  st_wl_graph g;
+  uint32_t *value = NULL;
+  st_status rc = clr_dp_inputs(ctx->input ? ctx->input : "citation", ctx->size, ctx->seed, &g,
+                               &value, err);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  clr_dp_cpu_args a = {.g = &g, .value = value,
+                       .colour = malloc((size_t)g.n * sizeof(int32_t)),
+                       .threads = ctx->threads};
+  rc = a.colour != NULL ? ST_OK : ST_ERR_NOMEM;
+  if (rc == ST_OK) rc = st_wl_cpu_time(ctx, clr_dp_cpu_work, &a);
+  if (rc == ST_OK) {
+    st_wl_cpu_digest(ctx, a.colour, (size_t)g.n * sizeof(int32_t));
+    st_wl_cpu_digest(ctx, &a.iterations, sizeof a.iterations);
+  }
+  free(a.colour);
+  free(value);
+  st_wl_graph_free(&g);
+  return rc;
+}
+
 const st_workload_desc st_wl_clr_dp = {
     .name = "clr_dp",
     .title = "graph colouring by random-value independent sets, one colour per iteration (cdp: "
@@ -196,7 +277,9 @@ const st_workload_desc st_wl_clr_dp = {
     .ptx = "clr_dp.ptx",
     .small = "4096-vertex graphs (citation, usa_road, graph500 scale 12, cage15)",
     .paper = "65536-vertex graphs (citation, usa_road, graph500 scale 16, cage15)",
+    .medium = "16384-vertex graphs (citation, usa_road, graph500 scale 14, cage15)",
     .variants = "flat cdp dtbl",
     .inputs = "citation usa_road graph500 cage15",
     .run = run,
+    .cpu = cpu,
 };

@@ -92,7 +92,7 @@ def main():
     hi = max(max(y, p) for s in series.values() for y, p in s)
     plots = ", ".join("'%s' index %d using 1:2 with points pt 7 ps 0.6 title '%s'" % (dat, i, m)
                       for i, m in enumerate(sorted(series)))
-    gnuplot("""set terminal pngcairo size 900,700
+    gnuplot("""set terminal pngcairo size 900,700 noenhanced
 set output '%s-times.png'
 set logscale xy
 set xlabel 'measured time (s)'
@@ -111,7 +111,7 @@ plot %s, x title 'exact' lw 1 lc rgb 'black', 1.2*x notitle dt 2 lc rgb 'gray', 
     with open(dat, "w") as f:
         for i, (w, ratio) in enumerate(med):
             f.write("%d %s %.6g\n" % (i, w, ratio))
-    gnuplot("""set terminal pngcairo size 1200,500
+    gnuplot("""set terminal pngcairo size 1200,500 noenhanced
 set output '%s-devices.png'
 set logscale y
 set ylabel 'CPU time / GPU time, alone (above 1: the GPU is faster)'

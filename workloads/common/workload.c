@@ -216,6 +216,54 @@ st_status st_wl_cpu_time(st_wl_ctx *ctx, void (*fn)(void *arg), void *arg) {
   return ST_OK;
 }
 
+static void bitonic_order(uint64_t *a, uint64_t *b, bool up) {
+  if ((*a > *b) == up) {
+    uint64_t t = *a;
+    *a = *b;
+    *b = t;
+  }
+}
+
+void st_wl_bitonic_u64_region(uint64_t *keys, uint32_t n, uint32_t tile) {
+#pragma omp for schedule(static)
+  for (uint32_t b = 0; b < n / tile; b++) {
+    uint64_t *s = keys + (size_t)b * tile;
+    for (uint32_t size = 2; size <= tile; size *= 2) {
+      for (uint32_t dist = size / 2; dist > 0; dist /= 2) {
+        for (uint32_t t = 0; t < tile / 2; t++) {
+          uint32_t lo = 2 * t - (t & (dist - 1));
+          bitonic_order(&s[lo], &s[lo + dist], ((b * tile + lo) & size) == 0);
+        }
+      }
+    }
+  }
+  for (uint32_t size = 2 * tile; size <= n; size *= 2) {
+    for (uint32_t dist = size / 2; dist >= tile; dist /= 2) {
+#pragma omp for schedule(static)
+      for (uint32_t c = 0; c < n / 2; c++) {
+        uint32_t lo = 2 * c - (c & (dist - 1));
+        bitonic_order(&keys[lo], &keys[lo + dist], (lo & size) == 0);
+      }
+    }
+#pragma omp for schedule(static)
+    for (uint32_t b = 0; b < n / tile; b++) {
+      uint64_t *s = keys + (size_t)b * tile;
+      bool up = ((b * tile) & size) == 0;
+      for (uint32_t dist = tile / 2; dist > 0; dist /= 2) {
+        for (uint32_t t = 0; t < tile / 2; t++) {
+          uint32_t lo = 2 * t - (t & (dist - 1));
+          bitonic_order(&s[lo], &s[lo + dist], up);
+        }
+      }
+    }
+  }
+}
+
+void st_wl_bitonic_u64(uint64_t *keys, uint32_t n, uint32_t tile, int threads) {
+#pragma omp parallel num_threads(threads)
+  st_wl_bitonic_u64_region(keys, n, tile);
+}
+
 void st_wl_cpu_digest(st_wl_ctx *ctx, const void *data, size_t bytes) {
   const unsigned char *p = data;
   uint64_t h = ctx->cpu_digest;

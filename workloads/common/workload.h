@@ -178,6 +178,16 @@ st_status st_wl_check_f32(st_wl_ctx *ctx, const char *what, const float *got, co
  * first when it works in place; the copy counts, as the GPU's transfers do). */
 st_status st_wl_cpu_time(st_wl_ctx *ctx, void (*fn)(void *arg), void *arg);
 
+/* The sort kernels' bitonic network (ss, str, wc, pvc, pvr) over n 64-bit
+ * keys, ascending, step for step: every tile-key tile sorted on its own,
+ * then for every larger stage each step of distance >= tile over the whole
+ * array and the rest tile by tile. n and tile are powers of two, n >= tile.
+ * The compare-exchanges of a step are disjoint, so the result is the same
+ * on any number of threads. _region runs inside the caller's OpenMP
+ * parallel region (its loops are `omp for`, each ending in a barrier). */
+void st_wl_bitonic_u64(uint64_t *keys, uint32_t n, uint32_t tile, int threads);
+void st_wl_bitonic_u64_region(uint64_t *keys, uint32_t n, uint32_t tile);
+
 /* Adds bytes of output to ctx->cpu_digest (FNV-1a 64, in call order). */
 void st_wl_cpu_digest(st_wl_ctx *ctx, const void *data, size_t bytes);
 

@@ -89,54 +89,6 @@ static void pvr_size(st_wl_size size, int *entries, int *pages) {
 #define PAD_KEY UINT64_MAX
 #define CPU_CHUNK 4096 /* keys per chunk of the grouping's scan */
 
-static void cpu_order(uint64_t *a, uint64_t *b, bool up) {
-  if ((*a > *b) == up) {
-    uint64_t t = *a;
-    *a = *b;
-    *b = t;
-  }
-}
-
-/* The kernels' bitonic network over n keys (a power of two, at least TILE),
- * inside the caller's parallel region: the 512-key tiles sorted one per
- * iteration of a parallel loop (pvr_sort_tile), then per stage each step of
- * distance >= TILE as a parallel loop over the compare-exchanges
- * (pvr_merge_global) and the rest tile by tile (pvr_merge_tile). */
-static void cpu_bitonic(uint64_t *keys, uint32_t n) {
-#pragma omp for schedule(static)
-  for (uint32_t b = 0; b < n / TILE; b++) {
-    uint64_t *tile = keys + (size_t)b * TILE;
-    for (uint32_t size = 2; size <= TILE; size *= 2) {
-      for (uint32_t dist = size / 2; dist > 0; dist /= 2) {
-        for (uint32_t t = 0; t < TILE / 2; t++) {
-          uint32_t lo = 2 * t - (t & (dist - 1));
-          cpu_order(&tile[lo], &tile[lo + dist], ((b * TILE + lo) & size) == 0);
-        }
-      }
-    }
-  }
-  for (uint32_t size = 2 * TILE; size <= n; size *= 2) {
-    for (uint32_t dist = size / 2; dist >= TILE; dist /= 2) {
-#pragma omp for schedule(static)
-      for (uint32_t c = 0; c < n / 2; c++) {
-        uint32_t lo = 2 * c - (c & (dist - 1));
-        cpu_order(&keys[lo], &keys[lo + dist], (lo & size) == 0);
-      }
-    }
-#pragma omp for schedule(static)
-    for (uint32_t b = 0; b < n / TILE; b++) {
-      uint64_t *tile = keys + (size_t)b * TILE;
-      bool up = ((b * TILE) & size) == 0;
-      for (uint32_t dist = TILE / 2; dist > 0; dist /= 2) {
-        for (uint32_t t = 0; t < TILE / 2; t++) {
-          uint32_t lo = 2 * t - (t & (dist - 1));
-          cpu_order(&tile[lo], &tile[lo + dist], up);
-        }
-      }
-    }
-  }
-}
-
 /* The first entry of a page's group. */
 static bool cpu_group_start(const uint64_t *keys, uint32_t i) {
   return keys[i] != PAD_KEY && (i == 0 || (keys[i - 1] >> 32) != (keys[i] >> 32));
@@ -178,7 +130,7 @@ static void pvr_cpu_work(void *arg) {
       }
       a->keys[i] = (uint64_t)page << 32 | i;
     }
-    cpu_bitonic(a->keys, n);
+    st_wl_bitonic_u64_region(a->keys, n, TILE);
 #pragma omp for schedule(static)
     for (uint32_t c = 0; c < nchunks; c++) {
       uint32_t count = 0;
@@ -226,7 +178,7 @@ static void pvr_cpu_work(void *arg) {
     for (uint32_t i = 0; i < m; i++) {
       a->rank[i] = i < groups ? (uint64_t)~a->views[i] << 32 | a->page[i] : PAD_KEY;
     }
-    cpu_bitonic(a->rank, m);
+    st_wl_bitonic_u64_region(a->rank, m, TILE);
   }
 }
 

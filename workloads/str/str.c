@@ -212,56 +212,6 @@ static uint32_t map_line(const text *t, int line, uint64_t *keys) {
   return found;
 }
 
-/* One compare-exchange of the bitonic network. */
-static void order(uint64_t *a, uint64_t *b, bool up) {
-  if ((*a > *b) == up) {
-    uint64_t t = *a;
-    *a = *b;
-    *b = t;
-  }
-}
-
-/* The bitonic network of the sort kernels, step for step: every TILE-key
- * tile sorted on its own (str_sort_tile), then for every larger stage each
- * step of distance >= TILE over the whole array (str_merge_global) and the
- * rest tile by tile (str_merge_tile). Each parallel loop takes tiles or
- * compare-exchanges, which are disjoint within a step. */
-static void cpu_sort(uint64_t *keys, uint32_t n, int threads) {
-  uint32_t tiles = n / TILE;
-#pragma omp parallel for num_threads(threads) schedule(static)
-  for (uint32_t b = 0; b < tiles; b++) {
-    uint64_t *s = keys + (size_t)b * TILE;
-    for (uint32_t size = 2; size <= TILE; size *= 2) {
-      for (uint32_t dist = size / 2; dist > 0; dist /= 2) {
-        for (uint32_t t = 0; t < TILE / 2; t++) {
-          uint32_t lo = 2 * t - (t & (dist - 1));
-          order(&s[lo], &s[lo + dist], ((b * TILE + lo) & size) == 0);
-        }
-      }
-    }
-  }
-  for (uint32_t size = 2 * TILE; size <= n; size *= 2) {
-    for (uint32_t dist = size / 2; dist >= TILE; dist /= 2) {
-#pragma omp parallel for num_threads(threads) schedule(static)
-      for (uint32_t c = 0; c < n / 2; c++) {
-        uint32_t lo = 2 * c - (c & (dist - 1));
-        order(&keys[lo], &keys[lo + dist], (lo & size) == 0);
-      }
-    }
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (uint32_t b = 0; b < tiles; b++) {
-      uint64_t *s = keys + (size_t)b * TILE;
-      bool up = ((b * TILE) & size) == 0;
-      for (uint32_t dist = TILE / 2; dist > 0; dist /= 2) {
-        for (uint32_t t = 0; t < TILE / 2; t++) {
-          uint32_t lo = 2 * t - (t & (dist - 1));
-          order(&s[lo], &s[lo + dist], up);
-        }
-      }
-    }
-  }
-}
-
 typedef struct str_cpu_args {
   const text *t;
   uint32_t *offset;      /* per line: matches, then their exclusive scan */
@@ -298,7 +248,7 @@ static void str_cpu_work(void *arg) {
   for (int i = 0; i < lines; i++) {
     map_line(t, i, a->keys + a->offset[i]);
   }
-  cpu_sort(a->keys, n, a->threads);
+  st_wl_bitonic_u64(a->keys, n, TILE, a->threads);
   uint32_t groups = 0;
   for (uint32_t i = 0; i < n && groups < NKW; i++) {
     uint64_t k = a->keys[i];

@@ -24,23 +24,7 @@ static st_status dp_graph(st_wl_graph *g, const char *input, st_wl_size size, ui
   if (size != ST_WL_MEDIUM) {
     return st_wl_graph_dp_input(g, input, size == ST_WL_PAPER, 0, seed, err);
   }
-  st_status rc;
-  if (strcmp(input, "citation") == 0) {
-    rc = st_wl_graph_powerlaw(g, 32768, 4, seed, err);
-  } else if (strcmp(input, "usa_road") == 0) {
-    rc = st_wl_graph_road(g, 32768, seed, err);
-  } else if (strcmp(input, "cage15") == 0) {
-    rc = st_wl_graph_cage(g, 32768, seed, err);
-  } else if (strcmp(input, "graph500") == 0) {
-    rc = st_wl_graph_rmat(g, 15, 16, seed, err);
-  } else if (strcmp(input, "flight") == 0) {
-    rc = st_wl_graph_flight(g, 2048, seed, err);
-  } else {
-    err->code = ST_ERR_USAGE;
-    snprintf(err->msg, sizeof err->msg, "graph input '%s' unknown", input);
-    return ST_ERR_USAGE;
-  }
-  return rc;
+  return st_wl_graph_dp_sized(g, input, 32768, 15, 2048, 0, seed, err);
 }
 
 /* The kernels' search on the host threads: level by level over the frontier

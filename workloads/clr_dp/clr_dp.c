@@ -58,8 +58,7 @@ static int clr_iterations(const st_wl_graph *g, const uint32_t *value, int32_t *
   return c;
 }
 
-/* The number of vertices (graph500: the scale) of the medium size, whose
- * graphs st_wl_graph_dp_input does not make. */
+/* The number of vertices (graph500: the scale) of the medium size. */
 #define MEDIUM_N 16384u
 #define MEDIUM_SCALE 14u
 
@@ -70,13 +69,7 @@ static st_status clr_dp_graph(st_wl_graph *g, const char *input, st_wl_size size
   if (size != ST_WL_MEDIUM) {
     return st_wl_graph_dp_input(g, input, size == ST_WL_PAPER, 0, seed, err);
   }
-  if (strcmp(input, "citation") == 0) return st_wl_graph_powerlaw(g, MEDIUM_N, 4, seed, err);
-  if (strcmp(input, "usa_road") == 0) return st_wl_graph_road(g, MEDIUM_N, seed, err);
-  if (strcmp(input, "cage15") == 0) return st_wl_graph_cage(g, MEDIUM_N, seed, err);
-  if (strcmp(input, "graph500") == 0) return st_wl_graph_rmat(g, MEDIUM_SCALE, 16, seed, err);
-  err->code = ST_ERR_USAGE;
-  snprintf(err->msg, sizeof err->msg, "graph input '%s' unknown", input);
-  return ST_ERR_USAGE;
+  return st_wl_graph_dp_sized(g, input, MEDIUM_N, MEDIUM_SCALE, 1024, 0, seed, err);
 }
 
 /* The graph and one distinct value per vertex (a shuffled 0..n-1). */

@@ -419,9 +419,9 @@ void st_wl_graph_add_lengths(st_wl_graph *g, uint64_t seed) {
   }
 }
 
-st_status st_wl_graph_dp_input(st_wl_graph *g, const char *input, int paper, int weighted,
+st_status st_wl_graph_dp_sized(st_wl_graph *g, const char *input, uint32_t n,
+                               uint32_t rmat_scale, uint32_t airports, int weighted,
                                uint64_t seed, st_error *err) {
-  uint32_t n = paper ? 65536 : 4096;
   st_status rc;
   if (strcmp(input, "citation") == 0) {
     rc = st_wl_graph_powerlaw(g, n, 4, seed, err);
@@ -430,9 +430,9 @@ st_status st_wl_graph_dp_input(st_wl_graph *g, const char *input, int paper, int
   } else if (strcmp(input, "cage15") == 0) {
     rc = st_wl_graph_cage(g, n, seed, err);
   } else if (strcmp(input, "graph500") == 0) {
-    rc = st_wl_graph_rmat(g, paper ? 16 : 12, 16, seed, err);
+    rc = st_wl_graph_rmat(g, rmat_scale, 16, seed, err);
   } else if (strcmp(input, "flight") == 0) {
-    rc = st_wl_graph_flight(g, paper ? 4096 : 1024, seed, err);
+    rc = st_wl_graph_flight(g, airports, seed, err);
   } else {
     err->code = ST_ERR_USAGE;
     snprintf(err->msg, sizeof err->msg, "graph input '%s' unknown", input);
@@ -446,6 +446,12 @@ st_status st_wl_graph_dp_input(st_wl_graph *g, const char *input, int paper, int
     }
   }
   return rc;
+}
+
+st_status st_wl_graph_dp_input(st_wl_graph *g, const char *input, int paper, int weighted,
+                               uint64_t seed, st_error *err) {
+  return st_wl_graph_dp_sized(g, input, paper ? 65536 : 4096, paper ? 16 : 12,
+                              paper ? 4096 : 1024, weighted, seed, err);
 }
 
 void st_wl_graph_dp_log(FILE *log, const char *name, const st_wl_graph *g) {

@@ -82,6 +82,12 @@ void st_wl_graph_add_lengths(st_wl_graph *g, uint64_t seed);
  * unknown name. */
 st_status st_wl_graph_dp_input(st_wl_graph *g, const char *input, int paper, int weighted,
                                uint64_t seed, st_error *err);
+/* The same inputs at any size (the workloads' medium sizes): n vertices for
+ * citation, usa_road and cage15, rmat at scale rmat_scale, flight with
+ * airports airports. */
+st_status st_wl_graph_dp_sized(st_wl_graph *g, const char *input, uint32_t n,
+                               uint32_t rmat_scale, uint32_t airports, int weighted,
+                               uint64_t seed, st_error *err);
 /* Logs the input's statistics and degree histogram in the buckets the
  * nested-parallel workloads use (0, 1, 2-3, 4-7, 8-15, 16-31, 32-63,
  * 64-127, 128-255, 256-1023, >1023; 32 is where a child launch starts). */

@@ -26,32 +26,7 @@ static st_status dp_graph(st_wl_graph *g, const char *input, st_wl_size size, ui
   if (size != ST_WL_MEDIUM) {
     return st_wl_graph_dp_input(g, input, size == ST_WL_PAPER, 1, seed, err);
   }
-  st_status rc;
-  if (strcmp(input, "citation") == 0) {
-    rc = st_wl_graph_powerlaw(g, 24576, 4, seed, err);
-  } else if (strcmp(input, "usa_road") == 0) {
-    rc = st_wl_graph_road(g, 24576, seed, err);
-  } else if (strcmp(input, "cage15") == 0) {
-    rc = st_wl_graph_cage(g, 24576, seed, err);
-  } else if (strcmp(input, "graph500") == 0) {
-    rc = st_wl_graph_rmat(g, 14, 16, seed, err);
-  } else if (strcmp(input, "flight") == 0) {
-    rc = st_wl_graph_flight(g, 2048, seed, err);
-  } else {
-    err->code = ST_ERR_USAGE;
-    snprintf(err->msg, sizeof err->msg, "graph input '%s' unknown", input);
-    return ST_ERR_USAGE;
-  }
-  if (rc == ST_OK && g->weight == NULL) {
-    st_wl_graph_add_lengths(g, seed);
-    if (g->weight == NULL) {
-      st_wl_graph_free(g);
-      err->code = ST_ERR_NOMEM;
-      snprintf(err->msg, sizeof err->msg, "graph generator: out of host memory");
-      return ST_ERR_NOMEM;
-    }
-  }
-  return rc;
+  return st_wl_graph_dp_sized(g, input, 24576, 14, 2048, 1, seed, err);
 }
 
 /* Relaxing u with the candidate d, as the kernels' relax(): an atomic

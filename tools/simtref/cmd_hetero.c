@@ -106,22 +106,8 @@ static int hetero_calibrate(int argc, char **argv) {
   }
   const char *names[ST_HETERO_MAX_CORUN];
   size_t n = 0;
-  const hh_program *p = NULL;
-  size_t np = hh_programs(&p);
-  char buf[256];
-  if (co_arg == NULL || strcmp(co_arg, "all") == 0) {
-    for (size_t i = 0; i < np && n < ST_HETERO_MAX_CORUN; i++) names[n++] = p[i].name;
-  } else {
-    snprintf(buf, sizeof buf, "%s", co_arg);
-    for (char *save = NULL, *w = strtok_r(buf, ",", &save); w != NULL;
-         w = strtok_r(NULL, ",", &save)) {
-      if (hh_find(w) == NULL || n == ST_HETERO_MAX_CORUN) {
-        fprintf(stderr, "simtref hetero calibrate: error: unknown co-runner '%s' (simtref hetero "
-                        "list)\n", w);
-        return EXIT_USAGE;
-      }
-      names[n++] = w;
-    }
+  if (!hd_corun_list("hetero calibrate", co_arg, false, names, &n)) {
+    return EXIT_USAGE;
   }
   char dir[4096], err[1024];
   if (!hd_host_dir(data_arg, dir, sizeof dir, err, sizeof err)) {

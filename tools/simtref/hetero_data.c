@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -279,19 +278,6 @@ void hd_bubble_view(const hh_bubble *b, st_hbubble *out) {
   }
 }
 
-static bool mkdirs(const char *path) {
-  char buf[4096];
-  snprintf(buf, sizeof buf, "%s", path);
-  for (char *p = buf + 1; *p; p++) {
-    if (*p == '/') {
-      *p = '\0';
-      if (mkdir(buf, 0777) != 0 && errno != EEXIST) return false;
-      *p = '/';
-    }
-  }
-  return mkdir(buf, 0777) == 0 || errno == EEXIST;
-}
-
 bool hd_host_dir(const char *given, char *out, size_t n, char *err, size_t errn) {
   const char *env = getenv("SIMTREF_HETERO_DATA");
   const char *home = getenv("HOME");
@@ -302,8 +288,8 @@ bool hd_host_dir(const char *given, char *out, size_t n, char *err, size_t errn)
   } else {
     snprintf(out, n, "%s/.cache/simtref/hetero", home != NULL && home[0] ? home : "/tmp");
   }
-  if (!mkdirs(out)) {
-    if (snprintf(err, errn, "%s: cannot make the directory: %s", out, strerror(errno)) < 0) {
+  if (!sw_mkdir_p(out)) { /* which says why */
+    if (snprintf(err, errn, "%s: not a usable directory", out) < 0) {
       err[0] = '\0';
     }
     return false;
@@ -341,6 +327,34 @@ bool hd_bubble(const char *dir, const char *name, int threads, hh_bubble *b, cha
   }
   free(path);
   return ok;
+}
+
+bool hd_corun_list(const char *cmd, const char *list, bool allow_none, const char **out,
+                   size_t *n) {
+  *n = 0;
+  const hh_program *progs = NULL;
+  size_t n_prog = hh_programs(&progs);
+  if (list == NULL || strcmp(list, "all") == 0) {
+    for (size_t i = 0; i < n_prog && *n < ST_HETERO_MAX_CORUN; i++) out[(*n)++] = progs[i].name;
+    return true;
+  }
+  if (allow_none && strcmp(list, "none") == 0) {
+    return true;
+  }
+  for (const char *p = list; *p != '\0';) {
+    size_t len = strcspn(p, ",");
+    char name[64];
+    snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), p);
+    const hh_program *prog = len < sizeof name ? hh_find(name) : NULL;
+    if (prog == NULL || *n == ST_HETERO_MAX_CORUN) {
+      fprintf(stderr, "simtref %s: error: unknown co-runner '%s' (simtref hetero list)\n", cmd,
+              name);
+      return false;
+    }
+    out[(*n)++] = prog->name;
+    p += len + (p[len] == ',');
+  }
+  return true;
 }
 
 void hd_pressure(const hh_calib *cal, st_hpressure *p) {
@@ -632,20 +646,8 @@ int hetero_measure(int argc, char **argv) {
   }
   const char *coruns[ST_HETERO_MAX_CORUN];
   size_t n_co = 0;
-  const hh_program *progs = NULL;
-  size_t n_prog = hh_programs(&progs);
-  if (co_arg == NULL || strcmp(co_arg, "all") == 0) {
-    for (size_t i = 0; i < n_prog && n_co < ST_HETERO_MAX_CORUN; i++) coruns[n_co++] = progs[i].name;
-  } else if (strcmp(co_arg, "none") != 0) {
-    nw = split_list(co_arg, words, ST_HETERO_MAX_CORUN);
-    for (size_t i = 0; i < nw; i++) {
-      if (hh_find(words[i]) == NULL) {
-        fprintf(stderr, "simtref hetero measure: error: unknown co-runner '%s' (simtref hetero "
-                        "list)\n", words[i]);
-        return EXIT_USAGE;
-      }
-      coruns[n_co++] = words[i];
-    }
+  if (!hd_corun_list("hetero measure", co_arg, true, coruns, &n_co)) {
+    return EXIT_USAGE;
   }
   st_config cfg;
   if (!cli_load_config(&args, &cfg, NULL, 0)) {
@@ -653,9 +655,7 @@ int hetero_measure(int argc, char **argv) {
   }
   cfg.sim.mode = ST_MODE_TIMING;
   char err[1024];
-  if (!mkdirs(out_dir)) {
-    fprintf(stderr, "simtref hetero measure: error: %s: cannot make the directory: %s\n", out_dir,
-            strerror(errno));
+  if (!sw_mkdir_p(out_dir)) { /* which says why */
     return EXIT_USAGE;
   }
   char *data_path = sw_fmt("%s/data.csv", out_dir);

@@ -48,6 +48,12 @@ bool hd_calib(const char *dir, int threads, hh_calib *cal, char *err, size_t err
 bool hd_bubble(const char *dir, const char *name, int threads, hh_bubble *b, char *err,
                size_t errn);
 
+/* The co-runners a --co-run list names (NULL or "all": every program;
+ * "none", where allow_none: no program), as the programs' own names. false
+ * after printing "simtref CMD: error: unknown co-runner 'X'". */
+bool hd_corun_list(const char *cmd, const char *list, bool allow_none, const char **out,
+                   size_t *n);
+
 /* The pressure context for the decision on this host. */
 void hd_pressure(const hh_calib *cal, st_hpressure *p);
 

@@ -31,11 +31,6 @@ bool st_hfeat_parse(const char *name, st_hfeat *f) {
   return false;
 }
 
-static bool is_float(st_ptype t) {
-  return t == PT_F16 || t == PT_F16X2 || t == PT_BF16 || t == PT_BF16X2 || t == PT_F32 ||
-         t == PT_F64;
-}
-
 static bool is_mem(const st_inst *in) {
   switch ((st_op)in->op) {
   case OP_LD:
@@ -60,7 +55,7 @@ static bool is_math(const st_inst *in) {
   case OP_TANH:
     return true;
   case OP_DIV:
-    return is_float((st_ptype)in->type);
+    return st_ptype_is_float((st_ptype)in->type);
   default:
     return false;
   }
@@ -190,7 +185,7 @@ static void count_function(const st_module *m, const st_function *fn, const st_t
     f->v[vec ? HF_VALU : HF_SALU] += 1;
     if (is_math(in)) {
       f->v[HF_MATH] += 1;
-    } else if (is_float((st_ptype)in->type) || is_float((st_ptype)in->type2)) {
+    } else if (st_ptype_is_float((st_ptype)in->type) || st_ptype_is_float((st_ptype)in->type2)) {
       f->v[HF_FP] += 1;
     } else {
       f->v[HF_INT] += 1;

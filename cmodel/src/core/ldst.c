@@ -323,6 +323,68 @@ void st_sm_drain_misses(st_sm *sm, uint64_t now) {
   }
 }
 
+/* ---- an SM's sleeping cycles (sm.c) ------------------------------------- */
+
+/* The request the LD/ST unit's next attempt makes (its fields that the
+ * cache's remembered refusal compares), and its cache. */
+static st_cache *retry_request(const st_sm *sm, const st_flight *f, st_mreq *r) {
+  memset(r, 0, sizeof *r);
+  r->addr = f->lines[f->next_line];
+  r->kind = (uint8_t)access_kind(f);
+  r->op = f->acc.is_atomic ? MREQ_ATOMIC : f->acc.is_store ? MREQ_WRITE : MREQ_READ;
+  r->warp = (uint16_t)f->warp;
+  r->pc = f->pc;
+  r->crit = (uint8_t)((sm->sig.critical >> f->warp) & 1u);
+  return f->acc.space == SP_CONST || f->acc.space == SP_PARAM ? sm->l1c : sm->l1d;
+}
+
+bool st_sm_ldst_waits(const st_sm *sm) {
+  const st_flight *f = sm->ldst;
+  if (f == NULL) {
+    return sm->ldst_queue_head == NULL;
+  }
+  if (!sm->ldst_resfail || f->acc.space == SP_SHARED || f->next_line >= f->n_lines) {
+    return false;
+  }
+  st_mreq r;
+  const st_cache *c = retry_request(sm, f, &r);
+  return st_cache_would_refuse(c, &r);
+}
+
+void st_sm_ldst_count_refusal(st_sm *sm, st_cache_stats *l1d, st_cache_stats *l1c) {
+  const st_flight *f = sm->ldst;
+  if (f != NULL && sm->ldst_resfail) {
+    st_mreq r;
+    st_cache *c = retry_request(sm, f, &r);
+    st_cache_count_refusals(c, &r, 1, c == sm->l1d ? l1d : l1c);
+  }
+}
+
+uint64_t st_sm_drain_due(const st_sm *sm) {
+  const uint32_t cap = (uint32_t)sm->cfg->sm.out_queue;
+  const uint32_t lat = (uint32_t)sm->cfg->l1d.miss_latency;
+  const bool out_room = cap == 0 || sm->out.len < cap;
+  const st_cache *order[3] = {sm->l1i, sm->l1c, sm->l1d};
+  for (int i = 0; i < 3; i++) {
+    const bool piped = order[i] == sm->l1d && lat > 0;
+    if ((piped ? sm->l1_pipe.len < lat : out_room) && st_cache_peek_miss(order[i]) != NULL) {
+      return 0;
+    }
+  }
+  const st_mreq *r = st_mqueue_peek(&sm->l1_pipe);
+  return out_room && r != NULL ? r->t_ready : UINT64_MAX;
+}
+
+void st_sm_ldst_refusal_counters(st_sm *sm, uint64_t *ctr[2]) {
+  const st_flight *f = sm->ldst;
+  ctr[0] = ctr[1] = NULL;
+  if (f != NULL && sm->ldst_resfail) {
+    st_mreq r;
+    st_cache *c = retry_request(sm, f, &r);
+    st_cache_refusal_counters(c, &r, ctr);
+  }
+}
+
 uint64_t st_sm_code_base(const st_kernel *k) {
   /* The first module's code at ST_CODE_BASE, the others' 4 GiB apart above
    * every data region. */

@@ -110,6 +110,23 @@ static bool dispatch(st_sm *sm, st_flight *f, uint64_t now) {
   return false;
 }
 
+bool st_sm_collectors_wait(const st_sm *sm) {
+  if (sm->coll_busy == 0) {
+    return true;
+  }
+  /* Only memory instructions whose operands are read, each held because the
+   * LD/ST unit's queue is full (dispatch). */
+  if (sm->coll_busy != sm->coll_used[UNIT_MEM] || sm->ldst_queued < 1) {
+    return false;
+  }
+  ST_BITS(c, sm->coll_mask[UNIT_MEM]) {
+    if (sm->coll[UNIT_MEM][c].n_reads != 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
 void st_sm_operands(st_sm *sm, uint64_t now) {
   if (sm->coll_busy == 0) {
     return;

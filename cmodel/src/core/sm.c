@@ -10,6 +10,8 @@
 #include "common/hash.h"
 #include "core/sm_internal.h"
 
+static void settle(st_sm *sm);
+
 st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st_sm **out,
                        st_error *err) {
   st_sm *sm = calloc(1, sizeof *sm);
@@ -124,6 +126,8 @@ void st_sm_destroy(st_sm *sm) {
 void st_sm_set_error(st_sm *sm, st_error *err) { sm->err = err; }
 
 void st_sm_kernel_begin(st_sm *sm, const st_rkernel *rk, bool gpu_idle) {
+  settle(sm);
+  sm->sleep.on = false;
   st_sm_wake_all(sm);
   uint32_t n = rk->ctas_per_sm < sm->n_cta_slots ? rk->ctas_per_sm : sm->n_cta_slots;
   st_sm_units_kernel_begin(sm, n, gpu_idle);
@@ -183,6 +187,8 @@ static bool reserve_scoreboard(st_twarp *tw, uint32_t rows) {
 
 st_status st_sm_launch_cta(st_sm *sm, st_rkernel *rk, uint64_t linear, uint64_t now,
                            st_error *err) {
+  settle(sm);
+  sm->sleep.on = false;
   const st_kernel *k = rk->k;
   uint32_t slot = 0;
   while (slot < sm->n_cta_slots && sm->ctas[slot].cta != NULL) {
@@ -398,9 +404,142 @@ static void probe_account(st_sm *sm, uint64_t n) {
 }
 
 /* Nothing resident and nothing in flight: the cycle only counts as idle. */
+static st_status full_cycle(st_sm *sm, uint64_t now);
+
 static bool empty(const st_sm *sm) {
   return sm->occ == 0 && sm->wb.n == 0 && sm->ldst == NULL && sm->ldst_queued == 0 &&
          sm->coll_busy == 0 && st_mqueue_empty(&sm->out) && st_mqueue_empty(&sm->l1_pipe);
+}
+
+/* ---- sleeping cycles ------------------------------------------------------ */
+
+/* An SM sleeps through a cycle in which running its stages would change
+ * nothing but the statistics: no result is due, no warp can issue, fetch or
+ * decode, no unit would be evaluated (every scheduler and the fetch arbiter
+ * quiet, nothing woken), the LD/ST unit is idle or its next line would be
+ * refused again as in the last cycle (an L1 MSHR or miss queue full: only a
+ * fill or a drained miss changes that) and the operand collectors hold only
+ * memory instructions that its full queue cannot take, the miss drain would move nothing,
+ * and the controllers allow a skipped cycle. Unlike idle-cycle skipping
+ * (timing.c), which jumps the whole GPU when the memory system is quiet, this
+ * holds for one SM and one cycle while the rest of the GPU runs: a reply
+ * delivered or an outgoing request taken changes the state the test reads,
+ * so the SM runs in full again from its next cycle. sim.check_skips runs
+ * such cycles in full and checks that they account the same and change
+ * nothing (checked_sleep). */
+static void account(st_sm *sm, uint64_t n);
+static void probe_account(st_sm *sm, uint64_t n);
+
+/* Accounts the cycles slept and not yet accounted (the state they were
+ * slept in still holds). */
+static void settle(st_sm *sm) {
+  uint64_t n = sm->sleep.pending;
+  if (n != 0) {
+    sm->sleep.pending = 0;
+    account(sm, n);
+    probe_account(sm, n);
+    if (sm->sleep.refusal[0] != NULL) {
+      *sm->sleep.refusal[0] += n;
+      *sm->sleep.refusal[1] += n;
+    }
+  }
+}
+
+/* Whether the SM sleeps through cycle now; if so, *until is the first cycle
+ * at which time alone (a result due, fetched instructions arriving, a miss
+ * leaving the L1's pipeline) ends the sleep. */
+static bool sleeps(const st_sm *sm, uint64_t now, uint64_t *until) {
+  /* (A warp whose I-buffer head could issue but for a busy collector or
+   * unit waits for a wake: its scheduler stays quiet until then.) */
+  if (sm->issued_any || sm->any_ready || sm->wb_stalled || sm->done_ctas != 0 ||
+      ((sm->wake | sm->fetch_wake) & sm->occ) != 0 || !st_sm_collectors_wait(sm)) {
+    return false;
+  }
+  for (uint32_t s = 0; s < sm->n_sched; s++) {
+    if ((sm->occ & sm->sched_mask[s]) != 0 &&
+        (!sm->sched[s].quiet || sm->sched[s].u->tb_launch != 0)) {
+      return false;
+    }
+  }
+  if (sm->occ != 0 && (!sm->fetch_quiet || sm->fetch->tb_launch != 0)) {
+    return false;
+  }
+  uint64_t t = st_sm_drain_due(sm);
+  const st_flight *f = st_wb_peek(&sm->wb);
+  if (f != NULL) {
+    uint64_t at = f->ready + (sm->fault_late_result ? 1 : 0);
+    t = at < t ? at : t;
+  }
+  ST_BITS(i, sm->occ) {
+    const st_twarp *tw = &sm->warps[i];
+    if (tw->decode_n != 0) {
+      t = tw->decode_at < t ? tw->decode_at : t;
+    } else if (!tw->finished && !tw->fetch_wait && tw->ib_count == 0) {
+      return false; /* it wants a fetch */
+    }
+  }
+  if (t <= now || !st_sm_ldst_waits(sm) || (sm->n_ctl != 0 && st_sm_units_skippable(sm) == 0)) {
+    return false;
+  }
+  *until = t;
+  return true;
+}
+
+/* The sleep goes on through cycle now: nothing came from outside since it
+ * began (st_sm_deliver, st_sm_pop_outgoing, a block placed: they end it),
+ * nothing is due yet, no controller woke a warp or changed a signal, and
+ * the controllers allow the cycle to be skipped. */
+static bool sleep_holds(const st_sm *sm, uint64_t now) {
+  return sm->sleep.on && now < sm->sleep.until && ((sm->wake | sm->fetch_wake) & sm->occ) == 0 &&
+         (sm->n_ctl == 0 ||
+          (memcmp(&sm->sleep.sig, &sm->sig, sizeof sm->sig) == 0 && st_sm_units_skippable(sm) > 0));
+}
+
+/* A sleeping cycle's accounting: what running the stages would have
+ * counted (the classification of the last cycle, nothing issued, the LD/ST
+ * unit's refused line). It is the same in every cycle of a sleep, so the
+ * cycles are counted and accounted together (settle) before anything
+ * changes the SM or reads its statistics. */
+static st_status sleep_cycle(st_sm *sm) {
+  sm->sleep.pending++;
+  sm->slept++;
+  return ST_OK;
+}
+
+/* sim.check_skips: the cycle runs in full, and must account what sleeping
+ * would and change nothing else. */
+static st_status checked_sleep(st_sm *sm, uint64_t now) {
+  /* What sleeping would count, on copies. */
+  st_sm tmp = *sm;
+  tmp.issued_any = 0;
+  account(&tmp, 1); /* (the probe's counters are the warps': tmp shares them) */
+  st_cache_stats l1d = *st_cache_get_stats(sm->l1d), l1c = *st_cache_get_stats(sm->l1c);
+  st_sm_ldst_count_refusal(sm, &l1d, &l1c);
+  st_sm_activity before, after;
+  st_sm_activity_of(sm, &before);
+  uint32_t next_line = sm->ldst != NULL ? sm->ldst->next_line : 0;
+  st_status rc = full_cycle(sm, now);
+  if (rc != ST_OK) {
+    return rc;
+  }
+  sm->slept++;
+  st_sm_activity_of(sm, &after);
+  char why[160] = "";
+  if (memcmp(&l1d, st_cache_get_stats(sm->l1d), sizeof l1d) != 0 ||
+      memcmp(&l1c, st_cache_get_stats(sm->l1c), sizeof l1c) != 0) {
+    snprintf(why, sizeof why, "the L1 statistics differ (the LD/ST unit's line was not refused "
+                              "as before)");
+  } else if (sm->ldst != NULL && sm->ldst->next_line != next_line) {
+    snprintf(why, sizeof why, "the LD/ST unit moved on to line %u", sm->ldst->next_line);
+  } else if (!st_sm_stats_differ(&sm->stats, &tmp.stats, why, sizeof why) &&
+             !st_sm_activity_differ(&after, &before, why, sizeof why)) {
+    return ST_OK;
+  }
+  return st_error_set(sm->err, ST_ERR_INTERNAL,
+                      "sim.check_skips: idle-cycle skipping would have given another result "
+                      "at SM %u, cycle %" PRIu64 ": the SM was to sleep through it (the rest of "
+                      "the GPU running), but run in full it accounts otherwise: %s",
+                      sm->id, now, why);
 }
 
 st_status st_sm_cycle(st_sm *sm, uint64_t now) {
@@ -410,6 +549,29 @@ st_status st_sm_cycle(st_sm *sm, uint64_t now) {
     sm->ev.paused_issues = 0;
     sm->ev.paused_ready = 0;
   }
+  if (sm->skip_quiet) {
+    if (!sleep_holds(sm, now)) {
+      sm->sleep.on = !empty(sm) && sleeps(sm, now, &sm->sleep.until);
+      if (sm->sleep.on) {
+        /* The cycle's classification for the controllers (account would
+         * set it so in each cycle of the sleep). */
+        core_flags(sm, &sm->flags);
+        st_sm_ldst_refusal_counters(sm, sm->sleep.refusal);
+        if (sm->n_ctl != 0) {
+          sm->sleep.sig = sm->sig;
+        }
+      }
+    }
+    if (sm->sleep.on) {
+      return sm->check_skips ? checked_sleep(sm, now) : sleep_cycle(sm);
+    }
+  }
+  return full_cycle(sm, now);
+}
+
+static st_status full_cycle(st_sm *sm, uint64_t now) {
+  settle(sm);
+  sm->sleep.on = false;
   sm->wb_stalled = 0;
   sm->issued_any = 0;
   sm->any_ready = 0;
@@ -546,6 +708,7 @@ bool st_sm_stats_differ(const st_sm_stats *a, const st_sm_stats *b, char *why, s
 }
 
 void st_sm_account_idle(st_sm *sm, uint64_t n) {
+  settle(sm);
   /* Nothing moved: the classification of the last cycle holds for n more,
    * except that nothing issued. */
   sm->issued_any = 0;
@@ -553,11 +716,19 @@ void st_sm_account_idle(st_sm *sm, uint64_t n) {
   probe_account(sm, n);
 }
 
-void st_sm_deliver(st_sm *sm, st_mreq *r, uint64_t now) { st_sm_mem_reply(sm, r, now); }
+void st_sm_deliver(st_sm *sm, st_mreq *r, uint64_t now) {
+  settle(sm);
+  sm->sleep.on = false;
+  st_sm_mem_reply(sm, r, now);
+}
 
 st_mreq *st_sm_peek_outgoing(st_sm *sm) { return st_mqueue_peek(&sm->out); }
 
-void st_sm_pop_outgoing(st_sm *sm) { (void)st_mqueue_pop(&sm->out); }
+void st_sm_pop_outgoing(st_sm *sm) {
+  settle(sm);
+  sm->sleep.on = false; /* the miss drain may move one more */
+  (void)st_mqueue_pop(&sm->out);
+}
 
 uint32_t st_sm_resident_ctas(const st_sm *sm) { return sm->resident; }
 
@@ -565,7 +736,11 @@ uint32_t st_sm_active_warps(const st_sm *sm) {
   return (uint32_t)__builtin_popcountll(sm->occ) - sm->stall_count[STALL_EXIT];
 }
 
-void st_sm_set_closed(st_sm *sm, bool closed) { sm->gpu_closed = closed; }
+void st_sm_set_closed(st_sm *sm, bool closed) {
+  settle(sm);
+  sm->sleep.on = false;
+  sm->gpu_closed = closed;
+}
 
 bool st_sm_drained(const st_sm *sm) {
   return sm->resident == 0 && sm->wb.n == 0 && sm->ldst == NULL && sm->ldst_queued == 0 &&
@@ -615,10 +790,27 @@ uint64_t st_sm_next_event(const st_sm *sm, uint64_t now) {
   return next <= now ? now + 1 : next;
 }
 
-const st_sm_stats *st_sm_get_stats(const st_sm *sm) { return &sm->stats; }
-const st_cache_stats *st_sm_l1d_stats(const st_sm *sm) { return st_cache_get_stats(sm->l1d); }
-const st_cache_stats *st_sm_l1i_stats(const st_sm *sm) { return st_cache_get_stats(sm->l1i); }
-const st_cache_stats *st_sm_l1c_stats(const st_sm *sm) { return st_cache_get_stats(sm->l1c); }
+void st_sm_inst_counts(const st_sm *sm, uint64_t *warp_insts, uint64_t *thread_insts) {
+  *warp_insts = sm->stats.warp_insts; /* (a sleep leaves them as they are) */
+  *thread_insts = sm->stats.thread_insts;
+}
+
+const st_sm_stats *st_sm_get_stats(st_sm *sm) {
+  settle(sm);
+  return &sm->stats;
+}
+const st_cache_stats *st_sm_l1d_stats(st_sm *sm) {
+  settle(sm);
+  return st_cache_get_stats(sm->l1d);
+}
+const st_cache_stats *st_sm_l1i_stats(st_sm *sm) {
+  settle(sm);
+  return st_cache_get_stats(sm->l1i);
+}
+const st_cache_stats *st_sm_l1c_stats(st_sm *sm) {
+  settle(sm);
+  return st_cache_get_stats(sm->l1c);
+}
 
 void st_sm_describe(const st_sm *sm, char *buf, size_t size) {
   size_t o = 0;

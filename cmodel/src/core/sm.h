@@ -272,10 +272,13 @@ bool st_sm_activity_differ(const st_sm_activity *a, const st_sm_activity *b, cha
 void st_sm_idle_stats(const st_sm *sm, st_sm_stats *out);
 bool st_sm_stats_differ(const st_sm_stats *a, const st_sm_stats *b, char *why, size_t size);
 
-const st_sm_stats *st_sm_get_stats(const st_sm *sm);
-const st_cache_stats *st_sm_l1d_stats(const st_sm *sm);
-const st_cache_stats *st_sm_l1i_stats(const st_sm *sm);
-const st_cache_stats *st_sm_l1c_stats(const st_sm *sm);
+/* The instructions the SM issued so far (warp and thread instructions). */
+void st_sm_inst_counts(const st_sm *sm, uint64_t *warp_insts, uint64_t *thread_insts);
+/* (Not const: the cycles an SM slept through are accounted first.) */
+const st_sm_stats *st_sm_get_stats(st_sm *sm);
+const st_cache_stats *st_sm_l1d_stats(st_sm *sm);
+const st_cache_stats *st_sm_l1i_stats(st_sm *sm);
+const st_cache_stats *st_sm_l1c_stats(st_sm *sm);
 
 /* Describes each resident warp (PC, state, pending registers) for deadlock
  * reports. */

@@ -192,6 +192,15 @@ struct st_sm {
   bool fault_late_result; /* planted fault (SIMTREF_FAULT=late-result): idle-cycle skipping
                            is told results are ready one cycle late */
   bool check_skips;     /* sim.check_skips: every shortcut is checked (core/check.c) */
+  uint64_t slept;       /* cycles it slept through (sm.c; not a statistic: the same run
+                           without sim.skip_idle sleeps through none) */
+  struct {
+    bool on;            /* sleeping (sm.c): nothing changes until an event ends it */
+    uint64_t until;     /* the first cycle that time alone ends it */
+    uint64_t pending;   /* cycles slept, not accounted yet (sm.c settle) */
+    uint64_t *refusal[2]; /* the L1 counters a refused LD/ST line adds to (or NULL) */
+    st_sm_signals sig;  /* the controllers' signals when it began */
+  } sleep;
   st_tcta *ctas;
   uint32_t n_cta_slots;
   uint64_t done_ctas;   /* CTA slots whose warps all finished, not retired yet */
@@ -283,6 +292,23 @@ static inline uint32_t st_sm_reg_row(const st_twarp *tw, uint32_t reg) { return 
 void st_sm_ldst(st_sm *sm, uint64_t now);
 void st_sm_mem_reply(st_sm *sm, st_mreq *r, uint64_t now);
 void st_sm_drain_misses(st_sm *sm, uint64_t now);
+/* For an SM's sleeping cycles (sm.c): whether the LD/ST unit would do
+ * nothing in the next cycle (idle with nothing queued, or its next line
+ * refused again as in the last cycle); that refusal counted in the cache's
+ * statistics (or into copies of the L1D's and L1C's, where not NULL), or
+ * the two counters it adds one to (NULL without a refusal); the first cycle
+ * at which the miss drain would move a request (0: now; UINT64_MAX: not
+ * before something else changes). */
+bool st_sm_ldst_waits(const st_sm *sm);
+void st_sm_ldst_count_refusal(st_sm *sm, st_cache_stats *l1d, st_cache_stats *l1c);
+void st_sm_ldst_refusal_counters(st_sm *sm, uint64_t *ctr[2]);
+uint64_t st_sm_drain_due(const st_sm *sm);
+/* Whether the operand collectors would do nothing in the next cycle: each
+ * busy one holds a memory instruction with its operands read, which the
+ * LD/ST unit's full queue does not take. */
+bool st_sm_collectors_wait(const st_sm *sm);
+void st_sm_ldst_count_refusal(st_sm *sm, st_cache_stats *l1d, st_cache_stats *l1c);
+bool st_sm_drain_waits(const st_sm *sm, uint64_t now);
 
 /* core/issue.c */
 void st_sm_issue(st_sm *sm, uint64_t now);

@@ -104,7 +104,9 @@ static inline void st_uh_wake(st_sm *sm, uint64_t slots) { sm->wake |= slots; }
 /* ---- statistics that units share with the SM -------------------------------- */
 
 /* The SM's cycles so far (its clock: the cycle a report names). */
-static inline uint64_t st_uh_cycles(const st_sm *sm) { return sm->stats.cycles; }
+static inline uint64_t st_uh_cycles(const st_sm *sm) {
+  return sm->stats.cycles + sm->sleep.pending; /* with the cycles slept, not accounted yet */
+}
 /* The error of the run in progress (ST_OK while none): a binding that finds a
  * C/RTL difference outside a hook that returns a status writes it here. */
 static inline st_error *st_uh_error(st_sm *sm) { return sm->err; }

@@ -888,8 +888,10 @@ static st_status check_limits(run_state *rs) {
   const st_config *cfg = &rs->gpu->cfg;
   uint64_t insts = 0, tinsts = 0;
   for (uint32_t i = 0; i < tm->n_sms; i++) {
-    insts += st_sm_get_stats(tm->sms[i])->warp_insts;
-    tinsts += st_sm_get_stats(tm->sms[i])->thread_insts;
+    uint64_t w, t;
+    st_sm_inst_counts(tm->sms[i], &w, &t);
+    insts += w;
+    tinsts += t;
   }
   uint64_t run_insts = rs->base_total + (tinsts - rs->base_tinsts);
   if (insts != rs->last_insts) {
@@ -1105,6 +1107,12 @@ static st_status run_loop(run_state *rs) {
     if (tm->dram.next_ps == t) {
       tick_dram(tm);
       tm->dram.next_ps += tm->dram.period_ps;
+      for (uint32_t c = 0; rs->gpu->cfg.sim.check_skips && c < tm->n_channels; c++) {
+        const char *msg = st_dram_check_failure(tm->drams[c]);
+        if (msg != NULL) {
+          return st_error_set(rs->err, ST_ERR_INTERNAL, "sim.check_skips: %s", msg);
+        }
+      }
     }
   }
   return ST_OK;

@@ -534,6 +534,32 @@ static st_cache_outcome checked_refusal(st_cache *c, st_mreq *req, uint64_t now,
   return o;
 }
 
+/* The remembered refusal answers req: the same request, nothing changed
+ * since (or the planted fault's stale memo). */
+static bool memo_refuses(const st_cache *c, const st_mreq *req, uint64_t line) {
+  return c->refused.valid && (c->refused.version == c->version || c->fault_stale) &&
+         c->refused.line == line && c->refused.op == req->op && c->refused.kind == req->kind &&
+         (c->pol == NULL || (c->refused.pc == req->pc && c->refused.warp == req->warp &&
+                             c->refused.crit == req->crit));
+}
+
+void st_cache_refusal_counters(st_cache *c, const st_mreq *req, uint64_t *ctr[2]) {
+  unsigned kind = req->kind < ACC_KINDS ? req->kind : ACC_GLOBAL_R;
+  ctr[0] = &c->stats.outcome[kind][CACHE_RESFAIL];
+  ctr[1] = &c->stats.resfail[c->refused.why];
+}
+
+bool st_cache_would_refuse(const st_cache *c, const st_mreq *req) {
+  return memo_refuses(c, req, req->addr >> c->line_log2);
+}
+
+void st_cache_count_refusals(st_cache *c, const st_mreq *req, uint64_t n, st_cache_stats *into) {
+  unsigned kind = req->kind < ACC_KINDS ? req->kind : ACC_GLOBAL_R;
+  st_cache_stats *st = into != NULL ? into : &c->stats;
+  st->outcome[kind][CACHE_RESFAIL] += n;
+  st->resfail[c->refused.why] += n;
+}
+
 st_cache_outcome st_cache_access(st_cache *c, st_mreq *req, uint64_t now, st_resfail *why) {
   (void)now; /* no timing state: see the file comment */
   st_resfail dummy;
@@ -543,11 +569,7 @@ st_cache_outcome st_cache_access(st_cache *c, st_mreq *req, uint64_t now, st_res
   *why = RESFAIL_NONE;
   const uint64_t line = req->addr >> c->line_log2;
   unsigned kind = req->kind < ACC_KINDS ? req->kind : ACC_GLOBAL_R;
-  bool memo = c->refused.valid && (c->refused.version == c->version || c->fault_stale) &&
-              c->refused.line == line && c->refused.op == req->op && c->refused.kind == req->kind &&
-              (c->pol == NULL || (c->refused.pc == req->pc && c->refused.warp == req->warp &&
-                                  c->refused.crit == req->crit));
-  if (memo) {
+  if (memo_refuses(c, req, line)) {
     if (__builtin_expect(c->check, 0)) {
       return checked_refusal(c, req, now, why);
     }

@@ -22,6 +22,7 @@
  * set by a past command expires; the channel is quiet only once the queue is
  * empty, everything returned, and relax_at has passed, so a quiet channel
  * behaves the same whenever its next request arrives. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +54,9 @@ struct st_dram {
   int64_t burst_cycles;
   uint32_t bytes_per_col, n_banks, n_groups, queue_cap, return_cap;
   bool frfcfs;
+  bool skip;          /* sim.skip_idle: scans that cannot issue are left out (sched_at) */
+  bool check;         /* sim.check_skips: they are made anyway and must issue nothing */
+  char check_msg[160];
 
   dram_entry *q;   /* arrival order */
   uint32_t qlen, q_alloc;
@@ -64,10 +68,13 @@ struct st_dram {
   uint64_t now;
   int64_t relax_at;
   uint32_t gen;
+  int64_t sched_at;   /* the scheduler found nothing to issue: not before this cycle can it,
+                         unless a request arrives or a finished one leaves (0: every cycle) */
   st_dram_stats stats;
 };
 
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
 st_status st_dram_create(const st_config *cfg, uint32_t channel, st_dram **out, st_error *err) {
   *out = NULL;
@@ -102,6 +109,8 @@ st_status st_dram_create(const st_config *cfg, uint32_t channel, st_dram **out, 
   d->queue_cap = (uint32_t)cfg->dram.queue_size;
   d->return_cap = (uint32_t)cfg->dram.return_queue;
   d->frfcfs = cfg->dram.scheduler == ST_DRAM_FRFCFS;
+  d->skip = cfg->sim.skip_idle;
+  d->check = cfg->sim.check_skips;
   d->q_alloc = d->queue_cap;
   d->q = calloc(d->q_alloc, sizeof *d->q);
   d->bank = calloc(d->n_banks, sizeof *d->bank);
@@ -152,6 +161,7 @@ void st_dram_push(st_dram *d, st_mreq *r) {
   st_dram_addr a = st_addrmap(&d->cfg, r->addr);
   dram_entry *e = &d->q[d->qlen++];
   memset(e, 0, sizeof *e);
+  d->sched_at = 0;
   e->r = r;
   e->bank = a.bank % d->n_banks;
   e->row = a.row;
@@ -179,6 +189,21 @@ static bool col_ready(const st_dram *d, const dram_entry *e, int64_t c) {
   }
   /* The last column command completes the request: it needs return room. */
   return e->cols_left > 1 || d->inflight.len + d->done.len < d->return_cap;
+}
+
+/* The first cycle at which each command's timing allows it (col_ready's
+ * return-room condition aside). */
+static int64_t col_time(const st_dram *d, const dram_entry *e) {
+  const dram_bank *b = &d->bank[e->bank];
+  int64_t t = max64(max64(b->t_act + d->tRCD, d->last_col + d->tCCD),
+                    d->grp_last_col[e->bank % d->n_groups] + d->tCCDL);
+  return e->write ? max64(t, d->bus_free - d->tWL)
+                  : max64(t, max64(d->wr_end + d->tWTR, d->bus_free - d->tCL));
+}
+
+static int64_t row_time(const st_dram *d, const dram_bank *b) {
+  return b->open ? max64(max64(b->t_act + d->tRAS, b->t_rd + d->tRTPL), b->t_wr_end + d->tWR)
+                 : max64(max64(b->t_pre + d->tRP, b->t_act + d->tRC), d->last_act + d->tRRD);
 }
 
 static bool pre_ready(const st_dram *d, const dram_bank *b, int64_t c) {
@@ -265,14 +290,19 @@ static void schedule(st_dram *d, int64_t c) {
     d->gen = 1;
   }
   int32_t col = -1, row = -1;
+  int64_t next = INT64_MAX; /* the earliest a candidate's timing allows it */
   for (uint32_t i = 0; i < d->qlen && (col < 0 || row < 0); i++) {
     dram_entry *e = &d->q[i];
     dram_bank *b = &d->bank[e->bank];
     bool oldest_of_bank = b->seen != d->gen;
     b->seen = d->gen;
     if (b->open && b->row == e->row) {
-      if (col < 0 && (d->frfcfs || oldest_of_bank) && col_ready(d, e, c)) {
-        col = (int32_t)i;
+      if (col < 0 && (d->frfcfs || oldest_of_bank)) {
+        if (col_ready(d, e, c)) {
+          col = (int32_t)i;
+        } else {
+          next = min64(next, col_time(d, e)); /* (or return room: st_dram_pop_done) */
+        }
       }
       continue;
     }
@@ -281,8 +311,13 @@ static void schedule(st_dram *d, int64_t c) {
     }
     if (b->open ? pre_ready(d, b, c) : act_ready(d, b, c)) {
       row = (int32_t)i;
+    } else {
+      next = min64(next, row_time(d, b));
     }
   }
+  /* Nothing to issue: until a request arrives or leaves, the scan finds
+   * nothing before next (sim.skip_idle: the same schedule, fewer scans). */
+  d->sched_at = col < 0 && row < 0 && d->skip ? max64(next, c + 1) : 0;
   /* The two commands never touch the same bank (a row command needs the
    * bank's oldest request to miss, a column command needs a hit that is
    * allowed to go first), so their order here does not matter; the row
@@ -297,8 +332,17 @@ static void schedule(st_dram *d, int64_t c) {
 
 void st_dram_cycle(st_dram *d) {
   const int64_t c = (int64_t)d->now;
-  if (d->qlen > 0) {
+  if (d->qlen > 0 && (c >= d->sched_at || d->check)) {
+    uint64_t before = d->stats.activates + d->stats.precharges + d->stats.reads + d->stats.writes;
+    bool memo = c < d->sched_at;
     schedule(d, c);
+    if (memo && before != d->stats.activates + d->stats.precharges + d->stats.reads +
+                              d->stats.writes && d->check_msg[0] == '\0') {
+      snprintf(d->check_msg, sizeof d->check_msg,
+               "DRAM channel %u issued a command at cycle %" PRId64
+               " where its scheduler was to find nothing before cycle %" PRId64,
+               d->channel, c, d->sched_at);
+    }
   }
   if (d->qlen >= d->queue_cap) {
     d->stats.queue_full_cycles++;
@@ -310,7 +354,11 @@ void st_dram_cycle(st_dram *d) {
   }
 }
 
-st_mreq *st_dram_pop_done(st_dram *d) { return st_mqueue_pop(&d->done); }
+st_mreq *st_dram_pop_done(st_dram *d) {
+  st_mreq *r = st_mqueue_pop(&d->done);
+  d->sched_at = r != NULL ? 0 : d->sched_at; /* return room */
+  return r;
+}
 
 bool st_dram_quiet(const st_dram *d) {
   return d->qlen == 0 && st_mqueue_empty(&d->inflight) && st_mqueue_empty(&d->done) &&
@@ -318,3 +366,7 @@ bool st_dram_quiet(const st_dram *d) {
 }
 
 const st_dram_stats *st_dram_get_stats(const st_dram *d) { return &d->stats; }
+
+const char *st_dram_check_failure(const st_dram *d) {
+  return d->check_msg[0] != '\0' ? d->check_msg : NULL;
+}

@@ -172,6 +172,16 @@ void st_cache_set_slicing(st_cache *c, uint64_t chunk_bytes, uint64_t slices);
  * changed and *why says which resource was missing. Reads that miss put one
  * request per line into the miss queue (the first; merged ones wait). */
 st_cache_outcome st_cache_access(st_cache *c, st_mreq *req, uint64_t now, st_resfail *why);
+/* Whether an access of req now would be refused as the last one was, without
+ * a change to the cache (the remembered refusal: the same line, operation
+ * and kind, and with a policy the same PC, warp and criticality, and no
+ * version change since); st_cache_count_refusals counts n such refusals in
+ * the cache's statistics (or in *into, a copy of them), as n calls of
+ * st_cache_access would. */
+bool st_cache_would_refuse(const st_cache *c, const st_mreq *req);
+void st_cache_count_refusals(st_cache *c, const st_mreq *req, uint64_t n, st_cache_stats *into);
+/* The two statistics counters such a refusal adds one to. */
+void st_cache_refusal_counters(st_cache *c, const st_mreq *req, uint64_t *ctr[2]);
 
 /* The next request to send to the lower level (misses, write-throughs,
  * write-backs), or NULL. Peek first when the lower level may refuse it. */
@@ -267,6 +277,9 @@ void st_dram_cycle(st_dram *d);
 st_mreq *st_dram_pop_done(st_dram *d);
 bool st_dram_quiet(const st_dram *d);
 const st_dram_stats *st_dram_get_stats(const st_dram *d);
+/* sim.check_skips: what a scan the scheduler left out would have issued
+ * (NULL: nothing, as it was to). */
+const char *st_dram_check_failure(const st_dram *d);
 
 /* ---- L2 sub-partitions ------------------------------------------------------ */
 

@@ -42,6 +42,7 @@ bench: build
 	./$(BUILD)/timing_bench
 	sh bench/cosim_bench.sh ./$(BUILD)/simtref
 	sh bench/power_bench.sh ./$(BUILD)/simtref
+	sh bench/memory_bench.sh ./$(BUILD)/simtref
 
 # Regenerates docs/config.md from the option table.
 docs: build

@@ -7,7 +7,7 @@
 # (config, policy) cell of the matrix with both binaries, writes each run's
 # --stats JSON to OUT_DIR/old and OUT_DIR/new, and compares every statistic
 # of the run and of each kernel (scripts/compare_stats.py). Host-dependent
-# keys (wall time, simulation rate, commit) are left out; everything else
+# keys (wall time, simulation rate, peak memory, commit) are left out; everything else
 # must be identical, including the set of keys and the exit status of the
 # run. Prints one line per differing run and a summary; exit 0 when all
 # runs agree, 1 otherwise, 2 on bad usage.

@@ -6,7 +6,7 @@ usage: compare_stats.py OLD_DIR NEW_DIR
 For every run NAME (NAME.json / NAME.rc in OLD_DIR), the same run in NEW_DIR
 must have the same exit status and, when both wrote statistics, the same
 keys and values at the run level and in every kernel, except the keys that
-depend on the host (wall time, simulation rate, commit). Prints each
+depend on the host (wall time, simulation rate, peak memory, commit). Prints each
 difference (at most 5 per run) and a summary; exits 0 when every run agrees.
 """
 import json
@@ -18,6 +18,7 @@ HOST_KEYS = {
     "wall_seconds",
     "sim_thread_insts_per_second",
     "sim_cycles_per_second",
+    "host_peak_rss_bytes",
 }
 
 

@@ -25,7 +25,7 @@ expect_exit 0 "$SIMTREF" run bfs -s sm.warp_scheduler=lrr --profile-criticality 
 cmp -s "$P" "$TMP/bfs2.csv" || fail "two profiles of the same run differ"
 
 # Each CAWS policy runs on it, passes, and reports its statistics; twice the same.
-drop='wall_seconds\|sim_thread_insts_per_second\|sim_cycles_per_second'
+drop='wall_seconds\|sim_thread_insts_per_second\|sim_cycles_per_second\|host_peak_rss_bytes'
 for pol in caws_blk caws_sm caws_avg; do
   for k in 1 2; do
     expect_exit 0 "$SIMTREF" run bfs -s sm.warp_scheduler=$pol -s sm.caws_profile="$P" \

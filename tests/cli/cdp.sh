@@ -67,8 +67,8 @@ win=$(stat_of "$TMP/s.txt" kd.series.window)
 expect_eq "$(stat_of "$TMP/s.txt" kd.series.0)" 1.000000 "KDE occupancy at the start"
 expect_eq "$(stat_of "$TMP/s.txt" kd.occupancy_max)" 5 "KDE peak (parent, two children, two fire-and-forget grids)"
 "$SIMTREF" run "$TMP/cdp.yaml" --stats "$TMP/s2.txt" >/dev/null 2>&1
-grep -v -E 'wall|per_second' "$TMP/s.txt" > "$TMP/a"
-grep -v -E 'wall|per_second' "$TMP/s2.txt" > "$TMP/b"
+grep -v -E 'wall|per_second|host_peak_rss' "$TMP/s.txt" > "$TMP/a"
+grep -v -E 'wall|per_second|host_peak_rss' "$TMP/s2.txt" > "$TMP/b"
 cmp -s "$TMP/a" "$TMP/b" || fail "two timing runs give different statistics"
 expect_exit 0 "$SIMTREF" run "$TMP/cdp.yaml" --stats "$TMP/s0.txt" -s cdp.param_buffer_b=0 \
   -s cdp.param_buffer_a=0 -s cdp.launch_b=0 -s cdp.launch_a=0 -s cdp.dispatch_latency=0

@@ -31,8 +31,8 @@ for w in "bfs_dp --variant dtbl" "bfs" "bht --variant dtbl -s dvfs.drain=false";
   # shellcheck disable=SC2086
   "$SIMTREF" run $w $K -s dvfs.enable=true -s sim.skip_idle=false --stats "$TMP/b.txt" \
     >/dev/null 2>&1
-  grep -v 'wall\|per_second\|config_hash\|laperm\.' "$TMP/a.txt" > "$TMP/a2"
-  grep -v 'wall\|per_second\|config_hash\|laperm\.' "$TMP/b.txt" > "$TMP/b2"
+  grep -v 'wall\|per_second\|host_peak_rss\|config_hash\|laperm\.' "$TMP/a.txt" > "$TMP/a2"
+  grep -v 'wall\|per_second\|host_peak_rss\|config_hash\|laperm\.' "$TMP/b.txt" > "$TMP/b2"
   [ -s "$TMP/a2" ] && cmp -s "$TMP/a2" "$TMP/b2" ||
     fail "$w: skipping changed the run: $(diff "$TMP/a2" "$TMP/b2" | head -4)"
 done
@@ -42,8 +42,8 @@ done
 # 3. Deterministic: the same run twice.
 # shellcheck disable=SC2086
 "$SIMTREF" run bfs_dp --variant dtbl $K -s dvfs.enable=true --stats "$TMP/on2.txt" >/dev/null 2>&1
-grep -v 'wall\|per_second' "$TMP/on.txt" > "$TMP/x1"
-grep -v 'wall\|per_second' "$TMP/on2.txt" > "$TMP/x2"
+grep -v 'wall\|per_second\|host_peak_rss' "$TMP/on.txt" > "$TMP/x1"
+grep -v 'wall\|per_second\|host_peak_rss' "$TMP/on2.txt" > "$TMP/x2"
 cmp -s "$TMP/x1" "$TMP/x2" || fail "two runs differ"
 
 # 4. The clocked idle power alone: 13 SMs at 1 W draw 13 W without the

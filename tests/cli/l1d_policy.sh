@@ -5,7 +5,7 @@
 # statistics as no key at all.
 . "$(dirname "$0")/lib.inc"
 
-strip() { grep -v -e wall -e per_second -e config_hash -e '^commit' "$1"; }
+strip() { grep -v -e wall -e per_second -e host_peak_rss -e config_hash -e '^commit' "$1"; }
 
 expect_exit 2 "$SIMTREF" run bfs -c gtx480 -s l1d.policy=cacp
 expect_in "$TMP/err" "gtx480.yaml:"

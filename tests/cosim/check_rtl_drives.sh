@@ -12,8 +12,9 @@ pol="-s sm.warp_scheduler=mwf_gto -s sm.fetch_arbiter=cff"
 for f in "$out"/c/*; do
   cmp "$f" "$out/rtl/$(basename "$f")"
 done
-# Every statistic but the host's wall time and rate, and the config hash (cosim.* differ).
-strip() { grep -v -e wall -e per_second -e config_hash "$1"; }
+# Every statistic but the host's wall time, rate and peak memory, and the config hash
+# (cosim.* differ).
+strip() { grep -v -e wall -e per_second -e host_peak_rss -e config_hash "$1"; }
 strip "$out/c.txt" >"$out/c.s"
 strip "$out/rtl.txt" >"$out/rtl.s"
 if ! cmp -s "$out/c.s" "$out/rtl.s"; then

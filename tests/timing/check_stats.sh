@@ -2,7 +2,8 @@
 # Model-property checks on the statistics (docs/validation.md §5). Runs TARGET
 # (a benchmark of the suite, small size, or a workload file) twice and
 # requires byte-identical `--stats` JSON, apart from the keys that depend on
-# the host (wall_seconds, sim_thread_insts_per_second, sim_cycles_per_second),
+# the host (wall_seconds, sim_thread_insts_per_second, sim_cycles_per_second,
+# host_peak_rss_bytes),
 # and identical output buffers:
 #   skip_idle: once with sim.skip_idle=true, once with false (config_hash
 #              differs too: the configurations differ in that key);
@@ -20,11 +21,11 @@ mode=$1 simtref=$2 out=$3 target=$4
 shift 4
 case $mode in
   skip_idle) set_a="sim.skip_idle=true" set_b="sim.skip_idle=false"
-             drop='"wall_seconds"\|"sim_thread_insts_per_second"\|"sim_cycles_per_second"\|"config_hash"' ;;
+             drop='"wall_seconds"\|"sim_thread_insts_per_second"\|"sim_cycles_per_second"\|"host_peak_rss_bytes"\|"config_hash"' ;;
   repeat)    set_a="sim.skip_idle=true" set_b="sim.skip_idle=true"
-             drop='"wall_seconds"\|"sim_thread_insts_per_second"\|"sim_cycles_per_second"' ;;
+             drop='"wall_seconds"\|"sim_thread_insts_per_second"\|"sim_cycles_per_second"\|"host_peak_rss_bytes"' ;;
   check_skips) set_a="sim.check_skips=true" set_b="sim.check_skips=false"
-             drop='"wall_seconds"\|"sim_thread_insts_per_second"\|"sim_cycles_per_second"' ;;
+             drop='"wall_seconds"\|"sim_thread_insts_per_second"\|"sim_cycles_per_second"\|"host_peak_rss_bytes"' ;;
   *) echo "$0: unknown mode $mode" >&2; exit 2 ;;
 esac
 rm -rf "$out"

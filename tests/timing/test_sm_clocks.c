@@ -92,7 +92,7 @@ static bool same_stats(const st_statset *a, const st_statset *b, char *why, size
   for (size_t i = 0; i < a->n; i++) {
     const st_stat *x = &a->v[i], *y = &b->v[i];
     if (st_stat_is_wall(x->key)) {
-      continue; /* host time and simulation rate */
+      continue; /* host time, simulation rate and peak memory */
     }
     if (strcmp(x->key, y->key) != 0 || x->is_real != y->is_real ||
         (x->is_real ? x->d != y->d : x->u != y->u)) {

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "hetero_data.h"
 #include "hetero_run.h"
+#include "simtref/stats.h"
 #include "sweep_util.h"
 #include "workload.h"
 
@@ -334,9 +335,11 @@ int cmd_hetero(int argc, char **argv) {
     fprintf(stderr, "simtref hetero: error: %s\n", err);
     return EXIT_FAIL;
   }
-  printf("  GPU run (%s mode): %s; kernels %s; %.3f s, %.2f million thread instructions/s\n",
+  printf("  GPU run (%s mode): %s; kernels %s; %.3f s, %.2f million thread instructions/s, "
+         "peak memory %.1f MiB\n",
          evaluate ? "timing" : "functional", prof.verdict, prof.kernels, prof.wall_s,
-         prof.wall_s > 0 ? (double)prof.thread_insts / prof.wall_s / 1e6 : 0.0);
+         prof.wall_s > 0 ? (double)prof.thread_insts / prof.wall_s / 1e6 : 0.0,
+         (double)st_host_peak_rss_bytes() / (1024.0 * 1024.0));
   /* Alone on both devices, measured before any co-runner starts. */
   double cpu_alone = 0.0, gpu_alone = prof.gpu_kernel_s + prof.gpu_xfer_s;
   if (evaluate && !hr_cpu_alone(wd, size, 1, input, threads, &cpu_alone, err, sizeof err)) {

@@ -19,6 +19,8 @@ void report_summary(st_gpu *gpu, FILE *f) {
   st_run_totals t = st_gpu_totals(gpu);
   const st_config *cfg = st_gpu_config(gpu);
   double rate = t.wall_seconds > 0 ? (double)t.thread_insts / t.wall_seconds : 0.0;
+  /* The host's, like the rate: the process's resident high-water mark. */
+  double peak_mib = (double)st_host_peak_rss_bytes() / (1024.0 * 1024.0);
   fprintf(f, "  kernels %" PRIu64 ", CTAs %" PRIu64 ", warp instructions %" PRIu64
              ", thread instructions %" PRIu64 "\n",
           t.kernels, t.ctas, t.warp_insts, t.thread_insts);
@@ -35,13 +37,16 @@ void report_summary(st_gpu *gpu, FILE *f) {
     fprintf(f, "  DRAM row-hit rate %.3f, bandwidth utilisation %.3f, memory round trip %.1f cycles\n",
             getd(&s, "dram.row_hit_rate"), getd(&s, "dram.bandwidth_utilization"),
             getd(&s, "mem.avg_round_trip_cycles"));
-    fprintf(f, "  simulated %.6f s in %.3f s: %.2f million thread instructions/s, %.0f cycles/s\n",
+    fprintf(f,
+            "  simulated %.6f s in %.3f s: %.2f million thread instructions/s, %.0f cycles/s, "
+            "peak memory %.1f MiB\n",
             getd(&s, "sim_seconds"), t.wall_seconds, rate / 1e6,
-            t.wall_seconds > 0 ? getd(&s, "cycles") / t.wall_seconds : 0.0);
+            t.wall_seconds > 0 ? getd(&s, "cycles") / t.wall_seconds : 0.0, peak_mib);
     st_statset_free(&s);
   } else {
-    fprintf(f, "  simulation: %.3f s, %.1f million thread instructions per second\n",
-            t.wall_seconds, rate / 1e6);
+    fprintf(f, "  simulation: %.3f s, %.1f million thread instructions per second, "
+               "peak memory %.1f MiB\n",
+            t.wall_seconds, rate / 1e6, peak_mib);
   }
 }
 

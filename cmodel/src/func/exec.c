@@ -27,23 +27,14 @@ static bool stack_reserve(st_warp *w, uint32_t need) {
   return true;
 }
 
-st_status st_warp_init(st_warp *w, st_cta *cta, uint32_t index, uint32_t valid,
-                       const st_kernel *k, st_error *err) {
-  memset(w, 0, sizeof *w);
+/* Points w, whose registers and local stack are allocated and zero and
+ * whose other fields are zero, at the entry of k as warp `index` of cta. */
+static void warp_start(st_warp *w, st_cta *cta, uint32_t index, uint32_t valid,
+                       const st_kernel *k) {
   w->cta = cta;
   w->index = index;
   w->valid = valid;
   w->state = ST_WARP_READY;
-  w->reg_rows = k->reg_rows ? k->reg_rows : 1;
-  w->regs = calloc((size_t)w->reg_rows * ST_WARP_SIZE, sizeof *w->regs);
-  w->local_stride = k->local_stride;
-  if (w->local_stride) {
-    w->local = calloc((size_t)w->local_stride * ST_WARP_SIZE, 1);
-  }
-  if (w->regs == NULL || (w->local_stride && w->local == NULL) || !stack_reserve(w, 8)) {
-    st_warp_free(w);
-    return st_error_set(err, ST_ERR_NOMEM, "out of host memory for warp state");
-  }
   w->stack[0].pc = k->entry->first_inst;
   w->stack[0].rpc = ST_NO_PC;
   w->stack[0].mask = valid;
@@ -54,6 +45,50 @@ st_status st_warp_init(st_warp *w, st_cta *cta, uint32_t index, uint32_t valid,
     w->state = ST_WARP_DONE;
     w->depth = 0;
   }
+}
+
+st_status st_warp_init(st_warp *w, st_cta *cta, uint32_t index, uint32_t valid,
+                       const st_kernel *k, st_error *err) {
+  memset(w, 0, sizeof *w);
+  w->reg_rows = k->reg_rows ? k->reg_rows : 1;
+  w->regs = calloc((size_t)w->reg_rows * ST_WARP_SIZE, sizeof *w->regs);
+  w->local_stride = k->local_stride;
+  if (w->local_stride) {
+    w->local = calloc((size_t)w->local_stride * ST_WARP_SIZE, 1);
+  }
+  if (w->regs == NULL || (w->local_stride && w->local == NULL) || !stack_reserve(w, 8)) {
+    st_warp_free(w);
+    return st_error_set(err, ST_ERR_NOMEM, "out of host memory for warp state");
+  }
+  warp_start(w, cta, index, valid, k);
+  return ST_OK;
+}
+
+st_status st_warp_reinit(st_warp *w, st_cta *cta, uint32_t index, uint32_t valid,
+                         const st_kernel *k, st_error *err) {
+  uint32_t rows = k->reg_rows ? k->reg_rows : 1;
+  if (w->regs == NULL || w->stack == NULL || w->reg_rows != rows ||
+      w->local_stride != k->local_stride) {
+    st_warp_free(w);
+    return st_warp_init(w, cta, index, valid, k, err);
+  }
+  uint64_t *regs = w->regs;
+  uint8_t *local = w->local;
+  st_simt_entry *stack = w->stack;
+  uint32_t stack_cap = w->stack_cap;
+  memset(w, 0, sizeof *w);
+  memset(regs, 0, (size_t)rows * ST_WARP_SIZE * sizeof *regs);
+  if (k->local_stride) {
+    memset(local, 0, (size_t)k->local_stride * ST_WARP_SIZE);
+  }
+  memset(stack, 0, stack_cap * sizeof *stack);
+  w->regs = regs;
+  w->reg_rows = rows;
+  w->local = local;
+  w->local_stride = k->local_stride;
+  w->stack = stack;
+  w->stack_cap = stack_cap;
+  warp_start(w, cta, index, valid, k);
   return ST_OK;
 }
 

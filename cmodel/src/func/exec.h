@@ -79,6 +79,13 @@ typedef enum st_exec_result {
 st_status st_cta_create(const st_kernel *k, uint64_t linear, uint32_t smid, uint32_t slot,
                         st_cta **out, st_error *err);
 void st_cta_destroy(st_cta *cta);
+/* Makes cta, a CTA of kernel k from st_cta_create (finished or not), CTA
+ * `linear` of k for SM smid, slot `slot`, exactly as st_cta_create would make
+ * it, but in the memory cta already holds: the functional run loop reuses a
+ * slot's CTA so that a grid of many CTAs does not allocate (and the host
+ * zero-fill anew) each one's registers. On failure cta is still st_cta_destroy's to free. */
+st_status st_cta_reuse(st_cta *cta, const st_kernel *k, uint64_t linear, uint32_t smid,
+                       uint32_t slot, st_error *err);
 
 /* A warp of cta finished: it no longer counts towards the CTA's barriers,
  * which may release. */
@@ -89,6 +96,10 @@ void st_cta_warp_finished(st_cta *cta);
  * that hold threads. */
 st_status st_warp_init(st_warp *w, st_cta *cta, uint32_t index, uint32_t valid,
                        const st_kernel *k, st_error *err);
+/* st_warp_init again for a warp that was set up before (its registers,
+ * local stack and SIMT stack reused and zeroed when k needs the same sizes). */
+st_status st_warp_reinit(st_warp *w, st_cta *cta, uint32_t index, uint32_t valid,
+                         const st_kernel *k, st_error *err);
 void st_warp_free(st_warp *w);
 
 /* Executes the instruction at w's PC for its active threads. */

@@ -127,8 +127,12 @@ static st_status cta_turn(func_run *r, st_cta *cta, bool *ran) {
 
 /* Runs kernel r->k in rounds over the CTA slots slots[0..n_slots) (all
  * free) until every CTA finished, or a fault, the budget, a deadlock or no
- * progress stops it. The CTAs left in slots are the caller's to destroy. */
-static st_status run_rounds(func_run *r, st_cta **slots, uint32_t n_slots, uint32_t nsms) {
+ * progress stops it. A finished CTA is kept in spare[s] and its memory made
+ * the slot's next CTA (st_cta_reuse): host memory follows the resident CTAs,
+ * not the grid, and is not allocated anew for each CTA. The CTAs left in
+ * slots and spare are the caller's to destroy. */
+static st_status run_rounds(func_run *r, st_cta **slots, st_cta **spare, uint32_t n_slots,
+                            uint32_t nsms) {
   const st_kernel *k = r->k;
   uint64_t next_cta = 0, done_ctas = 0;
   uint32_t resident = 0;
@@ -137,7 +141,14 @@ static st_status run_rounds(func_run *r, st_cta **slots, uint32_t n_slots, uint3
     /* Fill free slots in order; slot s belongs to SM s % nsms. */
     for (uint32_t s = 0; s < n_slots && next_cta < k->num_ctas; s++) {
       if (slots[s] == NULL) {
-        st_status rc = st_cta_create(k, next_cta++, s % nsms, s / nsms, &slots[s], r->err);
+        st_status rc;
+        if (spare[s] != NULL) {
+          slots[s] = spare[s];
+          spare[s] = NULL;
+          rc = st_cta_reuse(slots[s], k, next_cta++, s % nsms, s / nsms, r->err);
+        } else {
+          rc = st_cta_create(k, next_cta++, s % nsms, s / nsms, &slots[s], r->err);
+        }
         if (rc != ST_OK) {
           return rc;
         }
@@ -165,7 +176,7 @@ static st_status run_rounds(func_run *r, st_cta **slots, uint32_t n_slots, uint3
         return rc;
       }
       if (cta->warps_done == cta->nwarps) {
-        st_cta_destroy(cta);
+        spare[s] = cta;
         slots[s] = NULL;
         resident--;
         done_ctas++;
@@ -211,13 +222,14 @@ st_status st_run_functional(st_gpu *gpu, st_kernel *k, st_error *err) {
   if (rc != ST_OK) {
     return rc;
   }
-  st_cta **slots = calloc(n_slots, sizeof *slots);
+  st_cta **slots = calloc(2 * (size_t)n_slots, sizeof *slots);
   if (slots == NULL) {
     st_func_progress_free(&r.prog);
     return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
   }
-  rc = run_rounds(&r, slots, n_slots, nsms);
-  for (uint32_t s = 0; s < n_slots; s++) {
+  st_cta **spare = slots + n_slots;
+  rc = run_rounds(&r, slots, spare, n_slots, nsms);
+  for (uint32_t s = 0; s < 2 * n_slots; s++) {
     st_cta_destroy(slots[s]);
   }
   free(slots);

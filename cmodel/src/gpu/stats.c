@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 void st_statset_init(st_statset *s, const char *name) {
   memset(s, 0, sizeof *s);
@@ -64,7 +65,19 @@ const st_stat *st_stat_get(const st_statset *s, const char *key) {
 
 bool st_stat_is_wall(const char *key) {
   return strcmp(key, "wall_seconds") == 0 || strcmp(key, "sim_thread_insts_per_second") == 0 ||
-         strcmp(key, "sim_cycles_per_second") == 0;
+         strcmp(key, "sim_cycles_per_second") == 0 || strcmp(key, "host_peak_rss_bytes") == 0;
+}
+
+uint64_t st_host_peak_rss_bytes(void) {
+  struct rusage ru;
+  if (getrusage(RUSAGE_SELF, &ru) != 0 || ru.ru_maxrss <= 0) {
+    return 0;
+  }
+#ifdef __APPLE__
+  return (uint64_t)ru.ru_maxrss; /* bytes there */
+#else
+  return (uint64_t)ru.ru_maxrss * 1024; /* KiB on Linux */
+#endif
 }
 
 static void value(const st_stat *x, FILE *f) {

@@ -286,11 +286,13 @@ void st_timing_run_stats(st_gpu *gpu, st_statset *out) {
               gpu->totals.wall_seconds > 0
                   ? (double)gpu->totals.thread_insts / gpu->totals.wall_seconds
                   : 0.0);
+    st_stat_u(out, "host_peak_rss_bytes", st_host_peak_rss_bytes());
     st_cdp_stats(gpu->cdp, out);
     return;
   }
   st_timing_snapshot(gpu->tm, &now);
   st_timing_fill_stats(&gpu->cfg, &now, &zero, gpu->tm->n_sms, gpu->totals.wall_seconds, out);
+  st_stat_u(out, "host_peak_rss_bytes", st_host_peak_rss_bytes());
   if (gpu->tm->power != NULL) {
     st_power_stats(gpu->tm->power, out);
   }

@@ -14,7 +14,7 @@
 
 get() { sed -n "s/^$2 = //p" "$1" | head -n 1; }
 # stats without the keys that depend on the host (and the hash of the config)
-host_free() { grep -v -E '^(config_hash|wall_seconds|sim_thread_insts_per_second|sim_cycles_per_second) ' "$1" |
+host_free() { grep -v -E '^(config_hash|wall_seconds|sim_thread_insts_per_second|sim_cycles_per_second|host_peak_rss_bytes) ' "$1" |
   grep -v -E '\.(wall_seconds|sim_thread_insts_per_second|sim_cycles_per_second) '; }
 
 SHORT="-s cta_scheduler.policy=dyncta -s dyncta.sample_period=256 -s dyncta.t_idle=2

@@ -14,11 +14,12 @@ fi
 ESC=$(printf '\033')
 
 # on_tty FILE CMD: runs the shell command CMD with stdin, stdout and stderr
-# on a pseudo-terminal 200 columns wide; what the terminal got goes to FILE.
+# on a pseudo-terminal 200 columns wide, TERM xterm (or $TTY_TERM); what the
+# terminal got goes to FILE.
 on_tty() {
   file=$1
   shift
-  script -qec "stty cols 200 2>/dev/null; $*" /dev/null </dev/null >"$file" 2>&1
+  TERM=${TTY_TERM:-xterm} script -qec "stty cols 200 2>/dev/null; $*" /dev/null </dev/null >"$file" 2>&1
 }
 
 # report_of OUT: a run's stdout without its host-time line.
@@ -55,6 +56,13 @@ for q in --quiet -q; do
     fail "$q: a status line was drawn"
   fi
 done
+
+# A terminal that cannot clear a line (TERM=dumb): nothing drawn.
+TTY_TERM=dumb
+on_tty "$TMP/dumb.txt" "SIMTREF_PROGRESS_AFTER=0 $RUN >/dev/null; echo exit=\$?"
+TTY_TERM=
+expect_in "$TMP/dumb.txt" "exit=3"
+grep -q -e "${ESC}\[K" -e "thread insts |" "$TMP/dumb.txt" && fail "TERM=dumb: a status line was drawn"
 
 # The default delay (1 s): a short run draws nothing.
 on_tty "$TMP/short.txt" "$RUN >/dev/null; echo exit=\$?"

@@ -13,7 +13,7 @@ ESC=$(printf '\033')
 on_tty() {
   file=$1
   shift
-  script -qec "stty cols 200 2>/dev/null; $*" /dev/null </dev/null >"$file" 2>&1
+  TERM=${TTY_TERM:-xterm} script -qec "stty cols 200 2>/dev/null; $*" /dev/null </dev/null >"$file" 2>&1
 }
 
 write_ci_experiment "$TMP/ci.yaml"

@@ -4,6 +4,8 @@
 # does nothing and needs no network and no root.
 set -eu
 
+# bsdutils (script(1): the status-line tests' pseudo-terminal) is Essential on
+# Debian; it is listed so that a trimmed image still gets it.
 PACKAGES="
   build-essential
   cmake
@@ -22,6 +24,7 @@ PACKAGES="
   python3
   parallel
   bzip2
+  bsdutils
   xsltproc
   munge
   slurmctld

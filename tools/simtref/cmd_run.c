@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "export_cuda.h"
+#include "progress.h"
 #include "sweep_util.h"
 #include "units/cosim_hook.h"
 #include "simtref/simtref.h"
@@ -15,7 +16,7 @@
 static const char *const run_usage =
     "usage: simtref run (WORKLOAD.yaml | NAME) [--functional] [-c CONFIG] [-s KEY=VALUE]...\n"
     "                   [-o DIR] [--size small|medium|paper] [--seed N] [--variant V]\n"
-    "                   [--input I] [--cpu [--threads N]]\n"
+    "                   [--input I] [--cpu [--threads N]] [-q]\n"
     "\n"
     "Runs a workload file (its launches, output buffers and expected files), or a\n"
     "benchmark of the suite by name (see simtref list), which checks its result\n"
@@ -41,6 +42,11 @@ static const char *const run_usage =
     "                       the first)\n"
     "  --input I            the named input set of a benchmark that has several\n"
     "                       (default the first; simtref list names them)\n"
+    "  -q, --quiet          no status line: on a terminal, a run that lasts over a\n"
+    "                       second shows one on stderr (kernel, cycles, thread\n"
+    "                       instructions, their rate, the share of sim.max_insts done),\n"
+    "                       erased before the report; pipes and files never get it\n"
+    "                       (SIMTREF_PROGRESS_AFTER=SECONDS: when it first appears)\n"
     "  --stats FILE         write every statistic of the run and of each kernel to FILE\n"
     "                       (JSON when FILE ends in .json, else key = value text)\n"
     "  --profile-criticality FILE  write one line per warp of every launch to FILE: its\n"
@@ -74,6 +80,7 @@ static const char *const run_usage =
     "2.\n";
 
 static const char *stats_path;
+static bool quiet; /* --quiet: no status line */
 static const char *profile_path; /* --profile-criticality */
 static const char *export_dir;
 static st_exporter *exporter; /* --export-cuda: recording the run */
@@ -326,8 +333,10 @@ static int run_named(const st_workload_desc *wd, const st_config *cfg, st_wl_siz
          st_wl_size_name(size), seed, cfg->gpu.name,
          cfg->sim.mode == ST_MODE_FUNCTIONAL ? "functional" : "timing");
   char verdict[512] = "";
-  st_status rc = st_workload_run_choice(wd, gpu, size, seed, variant_arg, input_arg, NULL, stdout,
-                                        verdict, sizeof verdict, &err);
+  cli_run_progress_begin(gpu, quiet, 0);
+  st_status rc = st_workload_run_choice(wd, gpu, size, seed, variant_arg, input_arg, NULL,
+                                        cli_run_progress_log(), verdict, sizeof verdict, &err);
+  cli_run_progress_end(gpu);
   print_totals(gpu);
   int status = EXIT_OK;
   /* A run stopped by sim.max_cycles or sim.max_insts still writes what it measured. */
@@ -423,6 +432,8 @@ static int run_command(int argc, char **argv) {
     const char *a = argv[i];
     if (strcmp(a, "--functional") == 0) {
       functional = true;
+    } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+      quiet = true;
     } else if (strcmp(a, "-o") == 0 || strcmp(a, "--out") == 0) {
       if (i + 1 >= argc) {
         fprintf(stderr, "simtref run: error: %s needs a directory\n", a);
@@ -643,7 +654,9 @@ static int run_command(int argc, char **argv) {
   }
   printf("simtref run %s on %s (%s mode)\n", file, cfg.gpu.name,
          cfg.sim.mode == ST_MODE_FUNCTIONAL ? "functional" : "timing");
+  cli_run_progress_begin(gpu, quiet, wl->n_launches);
   st_status rc = st_workload_run(wl, gpu, verdicts, &err);
+  cli_run_progress_end(gpu);
   print_totals(gpu);
   int status = EXIT_OK;
   if (rc != ST_OK) {

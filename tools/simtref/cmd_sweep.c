@@ -11,7 +11,7 @@
 #include "sweep_util.h"
 
 static const char *const sweep_usage =
-    "usage: simtref sweep EXPERIMENT.yaml [-j N] [--runs DIR]\n"
+    "usage: simtref sweep EXPERIMENT.yaml [-j N] [--runs DIR] [-q]\n"
     "       simtref sweep EXPERIMENT.yaml [--runs DIR] --emit parallel|slurm DIR\n"
     "       simtref sweep EXPERIMENT.yaml [--runs DIR] --list\n"
     "       simtref sweep EXPERIMENT.yaml [--runs DIR] --job WORKLOAD/CONFIG/VARIANT\n"
@@ -26,6 +26,8 @@ static const char *const sweep_usage =
     "\n"
     "  -j, --jobs N           jobs at a time on this machine (default: the number of cores)\n"
     "  --runs DIR             root of the output (default runs)\n"
+    "  -q, --quiet            no status line on a terminal (the per-job lines then\n"
+    "                         carry the counts, as on a pipe)\n"
     "  --emit parallel DIR    write DIR/jobs.txt, one command per job, for\n"
     "                         `parallel --jobs N < DIR/jobs.txt` (add --sshloginfile\n"
     "                         for several machines), and the job table DIR/jobs.tsv\n"
@@ -38,7 +40,9 @@ static const char *const sweep_usage =
     "\n"
     "Paths have no length limit but the OS's; the output directories are made and\n"
     "checked writable before any job runs.\n"
-    "Progress goes to stderr, a line per finished job. Exit status: 0 every job done,\n"
+    "Progress goes to stderr, a line per finished job with the jobs done, running\n"
+    "and left and an estimate of the time left (ETA); on a terminal those go to one\n"
+    "status line below, redrawn every second. Exit status: 0 every job done,\n"
     "1 a job failed (the others still run), 2 bad usage or a bad experiment file,\n"
     "128+N stopped by signal N (rerun to resume).\n"
     "Then: simtref collect DIR/<experiment>; simtref plot DIR/<experiment>.\n";
@@ -85,7 +89,7 @@ static int parse_jobs(const char *v, int *jobs) {
 
 int cmd_sweep(int argc, char **argv) {
   const char *file = NULL, *runs = "runs", *emit_kind = NULL, *emit_dir = NULL, *job_key = NULL;
-  bool list = false;
+  bool list = false, quiet = false;
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
   int jobs = cores > 0 ? (int)(cores > 4096 ? 4096 : cores) : 1;
   for (int i = 1; i < argc; i++) {
@@ -126,6 +130,8 @@ int cmd_sweep(int argc, char **argv) {
       }
     } else if (strcmp(a, "--list") == 0) {
       list = true;
+    } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+      quiet = true;
     } else if (a[0] == '-' && a[1] != '\0') {
       return cli_unknown_option("sweep", a);
     } else if (file == NULL) {
@@ -177,7 +183,7 @@ int cmd_sweep(int argc, char **argv) {
   } else if (emit_kind != NULL) {
     status = sweep_emit(&plan, emit_kind, emit_dir);
   } else {
-    status = sweep_pool_run(&plan, jobs);
+    status = sweep_pool_run(&plan, jobs, quiet);
   }
   sweep_plan_free(&plan);
   sweep_exp_free(&exp);

@@ -17,11 +17,13 @@ int sweep_job_execute(const sweep_plan *plan, const sweep_job *job);
 
 /* Runs every job that is not complete, at most max_jobs at a time, each as
  * a child process running sweep_job_argv(). Prints a line per finished job
- * (progress, failures with their log) and a summary to stderr. SIGINT,
+ * (failures with their log; jobs done, running and left and the time
+ * left, which on a terminal go to a status line below, unless quiet) and a
+ * summary to stderr. SIGINT,
  * SIGTERM or SIGHUP stop it: running jobs are terminated (they count as
  * incomplete and rerun next time). Returns 0 when every job is done, 1 when
  * any failed, 128 + the signal when stopped. */
-int sweep_pool_run(const sweep_plan *plan, int max_jobs);
+int sweep_pool_run(const sweep_plan *plan, int max_jobs, bool quiet);
 
 /* Writes the files to run the jobs elsewhere into dir: jobs.txt (one
  * command per line, for GNU parallel), jobs.tsv (the job table) and, for

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
@@ -44,6 +45,25 @@ int sweep_sigs_wait(sweep_sigs *s) {
     }
     if (errno != EINTR) {
       return SIGCHLD; /* cannot wait for signals: poll the children instead */
+    }
+  }
+}
+
+int sweep_sigs_wait_for(sweep_sigs *s, double seconds) {
+  struct timespec ts;
+  ts.tv_sec = (time_t)seconds;
+  ts.tv_nsec = (long)((seconds - (double)ts.tv_sec) * 1e9);
+  for (;;) {
+    siginfo_t info;
+    int sig = sigtimedwait(&s->wait_set, &info, &ts);
+    if (sig > 0) {
+      return sig;
+    }
+    if (errno == EAGAIN) {
+      return 0;
+    }
+    if (errno != EINTR) {
+      return SIGCHLD; /* as sweep_sigs_wait */
     }
   }
 }

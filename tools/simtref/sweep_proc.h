@@ -27,6 +27,9 @@ void sweep_sigs_end(sweep_sigs *s);
  * child changed state; otherwise a request to stop). */
 int sweep_sigs_wait(sweep_sigs *s);
 
+/* sweep_sigs_wait for at most `seconds`: 0 when none arrived by then. */
+int sweep_sigs_wait_for(sweep_sigs *s, double seconds);
+
 /* Starts argv (argv[0] a path, or a name looked up in PATH) with stdout on
  * out_fd and stderr on err_fd (-1: inherited), in directory cwd (NULL: this
  * one), with the signal mask of before sweep_sigs_begin (s may be NULL).

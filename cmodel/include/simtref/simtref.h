@@ -214,6 +214,30 @@ typedef struct st_run_totals {
 
 st_run_totals st_gpu_totals(const st_gpu *gpu);
 
+/* Where a run stands, for a status line (st_gpu_set_progress). Counts are
+ * cumulative as st_gpu_totals's: every earlier kernel of this GPU plus the
+ * running kernels so far. */
+typedef struct st_progress {
+  const char *kernel;     /* entry name of the running kernel (timing mode: the oldest
+                             resident one of a host launch, else the oldest resident) */
+  uint64_t launch;        /* the host launch it belongs to: 1 for the GPU's first st_launch */
+  uint64_t kernels_done;  /* kernels finished (device launches included) */
+  uint64_t cycles;        /* core cycles (timing mode; 0 in functional mode) */
+  uint64_t thread_insts;
+  uint64_t max_insts;     /* sim.max_insts, 0: no budget */
+  double wall_seconds;    /* host time spent simulating, this synchronization included */
+  int functional;         /* 1 in functional mode */
+} st_progress;
+
+typedef void (*st_progress_fn)(void *ctx, const st_progress *p);
+
+/* Calls fn(ctx, p) while kernels run, at most four times a second of host
+ * time (NULL: no calls). The first call comes as soon as a run is under way
+ * (the caller decides when to show anything). fn must not call back into
+ * this GPU. A hook never changes what runs: results and statistics are the
+ * same with one and without. */
+void st_gpu_set_progress(st_gpu *gpu, st_progress_fn fn, void *ctx);
+
 /* Statistics of each kernel run in timing mode, in launch order. */
 size_t st_gpu_kernel_count(const st_gpu *gpu);
 const st_statset *st_gpu_kernel_stats(const st_gpu *gpu, size_t i);

@@ -91,6 +91,18 @@ static inline __attribute__((always_inline)) st_status step(func_run *r, st_warp
   return ST_OK;
 }
 
+/* Hands the progress hook where the run stands (gpu/progress.h). */
+static void report_progress(const func_run *r) {
+  const st_gpu *gpu = r->gpu;
+  st_progress p = {.kernel = r->k->name,
+                   .launch = gpu->func_launch,
+                   .kernels_done = gpu->totals.kernels,
+                   .thread_insts = gpu->totals.thread_insts,
+                   .max_insts = r->max_insts,
+                   .functional = 1};
+  st_progress_report(&r->gpu->progress, &p, gpu->totals.wall_seconds);
+}
+
 /* Gives cta its turn: a pass over its warps in order, each running up to
  * QUANTUM instructions while it is ready. A barrier release ends the
  * releasing warp's quantum and starts the pass again at warp 0, at most
@@ -174,6 +186,9 @@ static st_status run_rounds(func_run *r, st_cta **slots, st_cta **spare, uint32_
       st_status rc = cta_turn(r, cta, &ran);
       if (rc != ST_OK) {
         return rc;
+      }
+      if (st_progress_due(&r->gpu->progress, ST_PROGRESS_EVERY_TURNS)) {
+        report_progress(r);
       }
       if (cta->warps_done == cta->nwarps) {
         spare[s] = cta;

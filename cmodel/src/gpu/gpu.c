@@ -415,6 +415,7 @@ st_status st_launch_on(st_gpu *gpu, uint32_t stream, st_kmodule *mod, const char
   k.launch_id = ++gpu->next_launch_id;
   k.stream = stream;
   gpu->queue[gpu->n_queue++] = k;
+  gpu->host_launches++;
   st_api_event ev = {.kind = ST_API_LAUNCH, .name = entry, .module = m->source_name,
                      .grid = grid, .block = block, .shared_bytes = shared_bytes,
                      .stream = stream, .args = args, .n_args = n_args};
@@ -531,6 +532,8 @@ static st_status run_queue(st_gpu *gpu, st_error *err) {
   }
   if (rc == ST_OK && gpu->n_queue > 0) {
     double t0 = now_seconds();
+    gpu->progress.sync_t0 = t0;
+    gpu->progress.first_launch = gpu->host_launches - gpu->n_queue + 1;
     if (gpu->cfg.sim.mode == ST_MODE_TIMING) {
       /* Every launch through the launch queue: streams run concurrently. */
       rc = st_run_timing(gpu, gpu->queue, gpu->n_queue, err);
@@ -539,6 +542,7 @@ static st_status run_queue(st_gpu *gpu, st_error *err) {
        * order, whatever their streams, each with its launch tree. */
       st_cdp_set_sink(gpu->cdp, func_sink, gpu);
       for (size_t i = 0; i < gpu->n_queue && rc == ST_OK; i++) {
+        gpu->func_launch = gpu->progress.first_launch + i;
         rc = run_tree(gpu, &gpu->queue[i], err);
       }
       st_cdp_set_sink(gpu->cdp, NULL, NULL);

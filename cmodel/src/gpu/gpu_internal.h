@@ -8,6 +8,7 @@
 #include "func/exec.h"
 #include "func/gmem.h"
 #include "gpu/launch.h"
+#include "gpu/progress.h"
 #include "gpu/timing.h"
 #include "simtref/simtref.h"
 #include "simtref/stats.h"
@@ -28,6 +29,7 @@ struct st_gpu {
   st_kernel *queue;       /* launches waiting for st_synchronize */
   size_t n_queue, cap_queue;
   uint64_t next_launch_id;
+  uint64_t host_launches; /* st_launch calls queued so far */
   uint32_t n_streams;     /* streams created (stream 0 always exists) */
   st_run_totals totals;
   bool broken;            /* a kernel faulted or deadlocked: later launches are dropped */
@@ -49,6 +51,8 @@ struct st_gpu {
   uint64_t dtbl_searches;       /* DTBL groups that searched the kernel distributor */
   uint64_t dtbl_eligible;       /* ... and found an eligible kernel (the KDE hit rate) */
   struct st_func_tree *ftree;   /* functional mode: the running grid's device launches */
+  st_progress_hook progress;    /* st_gpu_set_progress */
+  uint64_t func_launch;         /* functional mode: the host launch running (1-based) */
 };
 
 /* The CAWS oracle: reads cfg sm.caws_profile if a CAWS policy is selected

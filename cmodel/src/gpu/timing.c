@@ -277,6 +277,26 @@ static const st_lkernel *oldest_host(const run_state *rs) {
   return NULL;
 }
 
+/* Hands the progress hook where the run stands (gpu/progress.h): reads the
+ * machine, changes nothing. */
+static void report_progress(run_state *rs) {
+  st_gpu *gpu = rs->gpu;
+  const st_tmachine *tm = rs->tm;
+  const st_lkernel *lk = oldest_host(rs);
+  lk = lk != NULL ? lk : oldest(rs);
+  uint64_t tinsts = 0;
+  for (uint32_t i = 0; i < tm->n_sms; i++) {
+    tinsts += st_sm_get_stats(tm->sms[i])->thread_insts;
+  }
+  st_progress p = {.kernel = lk != NULL ? lk->k->name : "",
+                   .launch = gpu->progress.first_launch + (lk != NULL && lk->host ? lk->index : 0),
+                   .kernels_done = gpu->totals.kernels,
+                   .cycles = gpu->totals.cycles + (tm->core.cycles - rs->last.core_cycles),
+                   .thread_insts = rs->base_total + (tinsts - rs->base_tinsts),
+                   .max_insts = (uint64_t)gpu->cfg.sim.max_insts};
+  st_progress_report(&gpu->progress, &p, gpu->totals.wall_seconds);
+}
+
 /* ---- units at the GPU loop ------------------------------------------------- */
 
 /* The start of the due SMs' cycles for their controllers. */
@@ -1050,6 +1070,9 @@ static st_status run_loop(run_state *rs) {
   rs->last_progress_cycle = tm->core.cycles;
   rs->last_insts = 0;
   while (!st_launchq_all_done(&rs->q)) {
+    if (st_progress_due(&rs->gpu->progress, ST_PROGRESS_EVERY_EDGES)) {
+      report_progress(rs);
+    }
     uint64_t tc = next_core_time(tm);
     uint64_t t = min4(tc, tm->icnt_clk.next_ps, tm->l2.next_ps, tm->dram.next_ps);
     /* Coincident edges run in a fixed order: core (SMs, then the front end),

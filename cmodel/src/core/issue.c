@@ -133,7 +133,7 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
     return st_error_set(sm->err, ST_ERR_NOMEM, "out of host memory");
   }
   sm->stats.warp_insts++;
-  sm->stats.thread_insts += (uint64_t)__builtin_popcount(active);
+  sm->stats.thread_insts += (uint64_t)st_bitcount64(active);
   if (w->devrt_cycles != 0) {
     f->extra = w->devrt_cycles;
     f->devrt = 1;
@@ -160,7 +160,7 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
     f->unit = UNIT_SP; /* every thread was predicated off: no access */
   }
   sm->stats.unit_insts[f->unit & 3]++;
-  sm->stats.unit_lanes[f->unit & 3] += (uint64_t)__builtin_popcount(active);
+  sm->stats.unit_lanes[f->unit & 3] += (uint64_t)st_bitcount64(active);
   sm->stats.rf_reads += t->n_src;
   sm->stats.rf_writes += t->n_dst;
   st_sm_scoreboard_reserve(sm, f);

@@ -28,6 +28,7 @@ st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st
     sm->n_sched = ST_MAX_SCHED;
   }
   sm->warps = calloc(sm->max_warps, sizeof *sm->warps);
+  sm->free_run = sm->max_warps;
   sm->ctas = calloc(sm->n_cta_slots, sizeof *sm->ctas);
   const uint32_t colls[UNIT_KINDS] = {(uint32_t)cfg->sm.oc_sp, (uint32_t)cfg->sm.oc_sfu,
                                       (uint32_t)cfg->sm.oc_sp, (uint32_t)cfg->sm.oc_mem};
@@ -83,6 +84,17 @@ st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st
   }
   *out = sm;
   return ST_OK;
+}
+
+/* The longest run of free warp slots (a block's warps take consecutive
+ * ones), after slots were taken or freed. */
+static void measure_free_run(st_sm *sm) {
+  uint32_t run = 0, best = 0;
+  for (uint32_t i = 0; i < sm->max_warps; i++) {
+    run = sm->warps[i].fw == NULL && !sm->warps[i].inflight ? run + 1 : 0;
+    best = run > best ? run : best;
+  }
+  sm->free_run = best;
 }
 
 static void release_warp_slot(st_twarp *tw) {
@@ -167,15 +179,7 @@ bool st_sm_fits(const st_sm *sm, const st_rkernel *rk) {
       sm->shared_used + rk->shared_per_cta > (uint64_t)sm->cfg->sm.shared_mem) {
     return false;
   }
-  uint32_t need = rk->k->warps_per_cta;
-  uint32_t free_run = 0;
-  for (uint32_t i = 0; i < sm->max_warps; i++) {
-    free_run = sm->warps[i].fw == NULL && !sm->warps[i].inflight ? free_run + 1 : 0;
-    if (free_run >= need) {
-      return true;
-    }
-  }
-  return false;
+  return rk->k->warps_per_cta <= sm->free_run;
 }
 
 static bool reserve_scoreboard(st_twarp *tw, uint32_t rows) {
@@ -266,6 +270,7 @@ st_status st_sm_launch_cta(st_sm *sm, st_rkernel *rk, uint64_t linear, uint64_t 
   sm->regs_used += rk->regs_per_cta;
   sm->shared_used += rk->shared_per_cta;
   sm->stats.ctas_launched++;
+  measure_free_run(sm);
   return ST_OK;
 }
 
@@ -325,6 +330,7 @@ static void retire_ctas(st_sm *sm) {
     sm->stats.ctas_done++;
     rank_ages(sm);
     st_sm_wake_all(sm);
+    measure_free_run(sm);
   }
 }
 
@@ -360,8 +366,8 @@ static void core_flags(const st_sm *sm, st_cycle_flags *f) {
     f->ready = 1;
     return;
   }
-  uint32_t mem_blocked = (uint32_t)__builtin_popcountll(sm->cause_mask[STALL_STRUCTURAL]);
-  uint32_t live = (uint32_t)__builtin_popcountll(sm->occ) - sm->stall_count[STALL_EXIT];
+  uint32_t mem_blocked = st_bitcount64(sm->cause_mask[STALL_STRUCTURAL]);
+  uint32_t live = st_bitcount64(sm->occ) - sm->stall_count[STALL_EXIT];
   uint32_t mem = sm->stall_count[STALL_DATA_MEM] + mem_blocked;
   f->mem_any = live > 0 && mem > 0;
   f->mem_all = live > 0 && mem == live;
@@ -733,7 +739,7 @@ void st_sm_pop_outgoing(st_sm *sm) {
 uint32_t st_sm_resident_ctas(const st_sm *sm) { return sm->resident; }
 
 uint32_t st_sm_active_warps(const st_sm *sm) {
-  return (uint32_t)__builtin_popcountll(sm->occ) - sm->stall_count[STALL_EXIT];
+  return st_bitcount64(sm->occ) - sm->stall_count[STALL_EXIT];
 }
 
 void st_sm_set_closed(st_sm *sm, bool closed) {

@@ -207,6 +207,7 @@ struct st_sm {
   uint32_t resident;
   uint64_t next_age;
   uint32_t regs_used;   /* registers the resident blocks take */
+  uint32_t free_run;    /* the longest run of free warp slots (sm.c measure_free_run) */
   uint32_t shared_used; /* shared memory the resident blocks take */
 
   st_cache *l1i, *l1d, *l1c;
@@ -262,6 +263,15 @@ struct st_sm {
 };
 
 /* Iterates i over the set bits of a 64-bit mask, lowest first. */
+/* Population count without a library call (the baseline x86-64 target has
+ * no POPCNT instruction, and the SM counts bits every cycle). */
+static inline uint32_t st_bitcount64(uint64_t x) {
+  x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
+  x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+  x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+  return (uint32_t)((x * UINT64_C(0x0101010101010101)) >> 56);
+}
+
 #define ST_BITS(i, mask)                                                            \
   for (uint64_t _b_##i = (mask), i = 0;                                             \
        _b_##i != 0 && ((i = (uint64_t)__builtin_ctzll(_b_##i)), 1); _b_##i &= _b_##i - 1)

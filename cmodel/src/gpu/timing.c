@@ -1113,6 +1113,10 @@ static st_status run_loop(run_state *rs) {
     if (tm->icnt_clk.next_ps == t) {
       tick_icnt(tm);
       tm->icnt_clk.next_ps += tm->icnt_clk.period_ps;
+      if (rs->gpu->cfg.sim.check_skips && st_icnt_check_failure(tm->icnt) != NULL) {
+        return st_error_set(rs->err, ST_ERR_INTERNAL, "sim.check_skips: %s",
+                            st_icnt_check_failure(tm->icnt));
+      }
     }
     if (tm->l2.next_ps == t) {
       tick_l2(tm);

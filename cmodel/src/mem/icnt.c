@@ -74,6 +74,12 @@ void st_icnt_cycle(st_icnt *n) {
   n->stats.reply_stall_cycles = n->reply.stall_cycles;
 }
 
+const char *st_icnt_check_failure(const st_icnt *n) {
+  return n->req.check_msg[0] != '\0'     ? n->req.check_msg
+         : n->reply.check_msg[0] != '\0' ? n->reply.check_msg
+                                         : NULL;
+}
+
 bool st_icnt_quiet(const st_icnt *n) { return n->req.packets == 0 && n->reply.packets == 0; }
 
 const st_icnt_stats *st_icnt_get_stats(const st_icnt *n) { return &n->stats; }

@@ -243,6 +243,9 @@ st_mreq *st_icnt_pop_reply(st_icnt *n, uint32_t cluster);
 
 /* One interconnect cycle. */
 void st_icnt_cycle(st_icnt *n);
+/* sim.check_skips: how a cycle a network was to skip (frozen) went otherwise
+ * (NULL: none did). */
+const char *st_icnt_check_failure(const st_icnt *n);
 bool st_icnt_quiet(const st_icnt *n);
 const st_icnt_stats *st_icnt_get_stats(const st_icnt *n);
 

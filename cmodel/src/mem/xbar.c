@@ -12,6 +12,8 @@
  *     in cycle c may be popped once c + 1 + latency cycles have completed.
  * Decisions depend only on port indices and request ids, never on addresses
  * of objects; an empty network holds no time-dependent state. */
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +26,8 @@ static uint32_t clamp_u32(int64_t v) {
 bool xbar_init(xbar *x, bool reply, uint32_t n_in, uint32_t n_out, const st_config *cfg) {
   memset(x, 0, sizeof *x);
   x->reply = reply;
+  x->skip = cfg->sim.skip_idle;
+  x->check = cfg->sim.check_skips;
   x->n_in = n_in;
   x->n_out = n_out;
   x->vcs = clamp_u32(cfg->icnt.vcs);
@@ -103,6 +107,7 @@ void xbar_push(xbar *x, uint32_t in, st_mreq *r) {
   uint32_t f = xbar_flits(x, r);
   xb_vc *vc = &x->in[in].vc[dest_of(x, r) % x->vcs];
   st_mqueue_push(&vc->q, r);
+  x->frozen = false;
   vc->used += f;
   x->in[in].buffered += f;
   x->packets++;
@@ -118,13 +123,14 @@ st_mreq *xbar_pop(xbar *x, uint32_t out) {
     return NULL;
   }
   st_mqueue_pop(&o->ej);
+  x->frozen = false; /* ejection room */
   o->ej_used -= xbar_flits(x, r);
   x->packets--;
   return r;
 }
 
 /* Distance from pointer p to index i going up, modulo n. */
-static uint32_t rr_dist(uint32_t i, uint32_t p, uint32_t n) { return (i + n - p) % n; }
+static uint32_t rr_dist(uint32_t i, uint32_t p, uint32_t n) { return i >= p ? i - p : i + n - p; }
 
 /* Step 1a: every eligible VC head offers itself to its output; each output
  * keeps the offer nearest its grant pointer (the older packet within one
@@ -173,6 +179,7 @@ static void start_transfer(xbar *x, uint32_t i, uint32_t d) {
   vc->busy = true;
   in->xfers++;
   o->busy = true;
+  x->n_busy++;
   o->in = i;
   o->vc = o->cand_vc;
   o->left = f;
@@ -241,6 +248,7 @@ static void move_flits(xbar *x, uint64_t c) {
       vc->busy = false;
       in->xfers--;
       o->busy = false;
+      x->n_busy--;
       r->t_ready = c + 1 + x->latency;
       st_mqueue_push(&o->ej, r);
     }
@@ -249,13 +257,35 @@ static void move_flits(xbar *x, uint64_t c) {
 
 void xbar_cycle(xbar *x) {
   const uint64_t c = x->now;
+  const bool was_frozen = x->frozen;
+  if (was_frozen && !x->check) {
+    x->stall_cycles += x->frozen_stalls;
+    x->now = c + 1;
+    return;
+  }
+  const uint32_t frozen_stalls = x->frozen_stalls;
   collect_offers(x);
+  if (was_frozen && (x->n_touched != 0 || x->n_busy != 0) && x->check_msg[0] == '\0') {
+    snprintf(x->check_msg, sizeof x->check_msg,
+             "the %s network offered a packet in cycle %" PRIu64 " where it was frozen",
+             x->reply ? "reply" : "request", c);
+  }
+  /* Nothing offered and nothing crossing: the state changes only by a push
+   * or a pop (the offers' inputs are the VC heads, the outputs' ejection
+   * room and the crossings), so the next cycles are this one again. */
+  x->frozen = x->n_touched == 0 && x->n_busy == 0 && x->skip;
   accept_grants(x);
   move_flits(x, c);
+  uint32_t stalls = 0;
   for (uint32_t i = 0; i < x->n_in; i++) {
-    if (x->in[i].had_flits && !x->in[i].moved) {
-      x->stall_cycles++;
-    }
+    stalls += x->in[i].had_flits && !x->in[i].moved;
   }
+  if (was_frozen && stalls != frozen_stalls && x->check_msg[0] == '\0') {
+    snprintf(x->check_msg, sizeof x->check_msg,
+             "the %s network counted %u stalls in cycle %" PRIu64 " where it was frozen with %u",
+             x->reply ? "reply" : "request", stalls, c, frozen_stalls);
+  }
+  x->stall_cycles += stalls;
+  x->frozen_stalls = stalls;
   x->now = c + 1;
 }

@@ -39,12 +39,19 @@ typedef struct xb_output {
 
 typedef struct xbar {
   bool reply;          /* reply network: destination is r->cluster, else r->subpart */
+  bool skip;           /* sim.skip_idle: frozen cycles are not evaluated */
+  bool check;          /* sim.check_skips: they are, and must be as predicted */
+  char check_msg[128];
   uint32_t n_in, n_out, vcs, vc_cap, ej_cap, speedup, flit, latency;
   xb_input *in;
   xb_output *out;
   uint32_t *touched, n_touched;    /* outputs with a candidate this cycle (scratch) */
   uint32_t *granted, n_granted;    /* inputs with grants this cycle (scratch) */
   uint64_t packets;    /* pushed and not yet popped */
+  uint32_t n_busy;     /* outputs with a packet crossing */
+  bool frozen;         /* the last cycle offered nothing and nothing crosses: until a push or a
+                          pop, every cycle is the same (only the stalls counted) */
+  uint32_t frozen_stalls; /* inputs holding flits, each a stall cycle per frozen cycle */
   uint64_t now;        /* completed cycles */
   uint64_t flits_moved, stall_cycles;
 } xbar;

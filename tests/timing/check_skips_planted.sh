@@ -3,7 +3,9 @@
 # SIMTREF_FAULT=FAULT the model breaks one shortcut (lost-wake: a freed
 # operand collector wakes no warp; stale-refusal: the caches' refusal memo
 # ignores changes; late-result: idle-cycle skipping is told results come
-# one cycle late), and a run of TARGET with sim.check_skips=true must stop
+# one cycle late; sleep-deaf: a sleeping SM sleeps on through a reply;
+# late-dram-scan: a DRAM channel scans a cycle later than it may issue;
+# deaf-crossbar: a frozen network stays frozen through a pop), and a run of TARGET with sim.check_skips=true must stop
 # with exit status 1 and a report naming SHORTCUT.
 #   check_skips_planted.sh SIMTREF OUTDIR FAULT SHORTCUT TARGET [ARGS...]
 set -eu
@@ -16,7 +18,7 @@ SIMTREF_FAULT=$fault "$simtref" run "$target" "$@" -s sim.check_skips=true -o "$
   >"$out/run.log" 2>&1
 rc=$?
 set -e
-if [ $rc -ne 1 ] || ! grep -q "sim.check_skips: $shortcut" \
+if [ $rc -ne 1 ] || ! grep -Eq "sim.check_skips: $shortcut" \
      "$out/run.log"; then
   cat "$out/run.log"
   echo "FAIL: the $fault fault was not reported as '$shortcut' (exit status $rc)" >&2

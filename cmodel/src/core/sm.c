@@ -52,6 +52,7 @@ st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st
   sm->check_skips = cfg->sim.check_skips;
   sm->fault_lost_wake = st_fault_planted("lost-wake");
   sm->fault_late_result = st_fault_planted("late-result");
+  sm->fault_sleep_deaf = st_fault_planted("sleep-deaf");
   if (!ok) {
     st_sm_destroy(sm);
     return st_error_set(err, ST_ERR_NOMEM, "out of host memory creating an SM");
@@ -473,8 +474,7 @@ static bool sleeps(const st_sm *sm, uint64_t now, uint64_t *until) {
   uint64_t t = st_sm_drain_due(sm);
   const st_flight *f = st_wb_peek(&sm->wb);
   if (f != NULL) {
-    uint64_t at = f->ready + (sm->fault_late_result ? 1 : 0);
-    t = at < t ? at : t;
+    t = f->ready < t ? f->ready : t;
   }
   ST_BITS(i, sm->occ) {
     const st_twarp *tw = &sm->warps[i];
@@ -528,6 +528,7 @@ static st_status checked_sleep(st_sm *sm, uint64_t now) {
   if (rc != ST_OK) {
     return rc;
   }
+  sm->sleep.on = true; /* it changed nothing (checked below): the sleep goes on */
   sm->slept++;
   st_sm_activity_of(sm, &after);
   char why[160] = "";
@@ -724,7 +725,7 @@ void st_sm_account_idle(st_sm *sm, uint64_t n) {
 
 void st_sm_deliver(st_sm *sm, st_mreq *r, uint64_t now) {
   settle(sm);
-  sm->sleep.on = false;
+  sm->sleep.on = sm->sleep.on && sm->fault_sleep_deaf; /* (the planted fault sleeps on) */
   st_sm_mem_reply(sm, r, now);
 }
 

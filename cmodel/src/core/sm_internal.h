@@ -191,6 +191,8 @@ struct st_sm {
                            operand collector wakes no warp */
   bool fault_late_result; /* planted fault (SIMTREF_FAULT=late-result): idle-cycle skipping
                            is told results are ready one cycle late */
+  bool fault_sleep_deaf; /* planted fault (SIMTREF_FAULT=sleep-deaf): a reply delivered to a
+                           sleeping SM does not end its sleep */
   bool check_skips;     /* sim.check_skips: every shortcut is checked (core/check.c) */
   uint64_t slept;       /* cycles it slept through (sm.c; not a statistic: the same run
                            without sim.skip_idle sleeps through none) */

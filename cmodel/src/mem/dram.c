@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/fault.h"
 #include "mem/mem.h"
 
 #define T_NEVER (-(INT64_C(1) << 40))
@@ -57,6 +58,8 @@ struct st_dram {
   bool skip;          /* sim.skip_idle: scans that cannot issue are left out (sched_at) */
   bool check;         /* sim.check_skips: they are made anyway and must issue nothing */
   char check_msg[160];
+  int64_t fault_late_scan; /* planted fault (SIMTREF_FAULT=late-dram-scan): 1, the scan after
+                              one that found nothing comes a cycle late */
 
   dram_entry *q;   /* arrival order */
   uint32_t qlen, q_alloc;
@@ -111,6 +114,7 @@ st_status st_dram_create(const st_config *cfg, uint32_t channel, st_dram **out, 
   d->frfcfs = cfg->dram.scheduler == ST_DRAM_FRFCFS;
   d->skip = cfg->sim.skip_idle;
   d->check = cfg->sim.check_skips;
+  d->fault_late_scan = st_fault_planted("late-dram-scan") ? 1 : 0;
   d->q_alloc = d->queue_cap;
   d->q = calloc(d->q_alloc, sizeof *d->q);
   d->bank = calloc(d->n_banks, sizeof *d->bank);
@@ -317,7 +321,7 @@ static void schedule(st_dram *d, int64_t c) {
   }
   /* Nothing to issue: until a request arrives or leaves, the scan finds
    * nothing before next (sim.skip_idle: the same schedule, fewer scans). */
-  d->sched_at = col < 0 && row < 0 && d->skip ? max64(next, c + 1) : 0;
+  d->sched_at = col < 0 && row < 0 && d->skip ? max64(next, c + 1) + d->fault_late_scan : 0;
   /* The two commands never touch the same bank (a row command needs the
    * bank's oldest request to miss, a column command needs a hit that is
    * allowed to go first), so their order here does not matter; the row
@@ -335,13 +339,14 @@ void st_dram_cycle(st_dram *d) {
   if (d->qlen > 0 && (c >= d->sched_at || d->check)) {
     uint64_t before = d->stats.activates + d->stats.precharges + d->stats.reads + d->stats.writes;
     bool memo = c < d->sched_at;
+    int64_t predicted = d->sched_at;
     schedule(d, c);
     if (memo && before != d->stats.activates + d->stats.precharges + d->stats.reads +
                               d->stats.writes && d->check_msg[0] == '\0') {
       snprintf(d->check_msg, sizeof d->check_msg,
                "DRAM channel %u issued a command at cycle %" PRId64
                " where its scheduler was to find nothing before cycle %" PRId64,
-               d->channel, c, d->sched_at);
+               d->channel, c, predicted);
     }
   }
   if (d->qlen >= d->queue_cap) {

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/fault.h"
 #include "mem/xbar.h"
 
 static uint32_t clamp_u32(int64_t v) {
@@ -28,6 +29,7 @@ bool xbar_init(xbar *x, bool reply, uint32_t n_in, uint32_t n_out, const st_conf
   x->reply = reply;
   x->skip = cfg->sim.skip_idle;
   x->check = cfg->sim.check_skips;
+  x->fault_deaf = st_fault_planted("deaf-crossbar");
   x->n_in = n_in;
   x->n_out = n_out;
   x->vcs = clamp_u32(cfg->icnt.vcs);
@@ -123,7 +125,7 @@ st_mreq *xbar_pop(xbar *x, uint32_t out) {
     return NULL;
   }
   st_mqueue_pop(&o->ej);
-  x->frozen = false; /* ejection room */
+  x->frozen = x->frozen && x->fault_deaf; /* ejection room (the planted fault ignores it) */
   o->ej_used -= xbar_flits(x, r);
   x->packets--;
   return r;
@@ -267,7 +269,7 @@ void xbar_cycle(xbar *x) {
   collect_offers(x);
   if (was_frozen && (x->n_touched != 0 || x->n_busy != 0) && x->check_msg[0] == '\0') {
     snprintf(x->check_msg, sizeof x->check_msg,
-             "the %s network offered a packet in cycle %" PRIu64 " where it was frozen",
+             "interconnect: the %s network offered a packet in cycle %" PRIu64 " where it was frozen",
              x->reply ? "reply" : "request", c);
   }
   /* Nothing offered and nothing crossing: the state changes only by a push
@@ -282,7 +284,7 @@ void xbar_cycle(xbar *x) {
   }
   if (was_frozen && stalls != frozen_stalls && x->check_msg[0] == '\0') {
     snprintf(x->check_msg, sizeof x->check_msg,
-             "the %s network counted %u stalls in cycle %" PRIu64 " where it was frozen with %u",
+             "interconnect: the %s network counted %u stalls in cycle %" PRIu64 " where it was frozen with %u",
              x->reply ? "reply" : "request", stalls, c, frozen_stalls);
   }
   x->stall_cycles += stalls;

@@ -41,6 +41,8 @@ typedef struct xbar {
   bool reply;          /* reply network: destination is r->cluster, else r->subpart */
   bool skip;           /* sim.skip_idle: frozen cycles are not evaluated */
   bool check;          /* sim.check_skips: they are, and must be as predicted */
+  bool fault_deaf;     /* planted fault (SIMTREF_FAULT=deaf-crossbar): a pop does not end a
+                          frozen stretch */
   char check_msg[128];
   uint32_t n_in, n_out, vcs, vc_cap, ej_cap, speedup, flit, latency;
   xb_input *in;

@@ -14,7 +14,8 @@
 #
 # The default matrix (scripts/stats-matrix.txt) covers every issue policy
 # with both fetch arbiters, every CTA policy, on gtx480, dyncta30, k20c and
-# tiny. --quick runs gtx480 only. A matrix line is "CONFIG OVERRIDE...";
+# tiny, and every L1D policy, CAWA's scheduler, the power model off, and the
+# DVFS controller with LaPerm and DTBL. --quick runs gtx480 only. A matrix line is "CONFIG OVERRIDE...";
 # lines starting with # are ignored.
 set -eu
 

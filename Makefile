@@ -36,13 +36,15 @@ fuzz: deps
 	tests/fuzz/run-fuzz.sh $(or $(FUZZ_SECONDS),60)
 
 # Simulation-speed figures (not tests): functional and timing mode, the cost
-# of co-simulation and of the power model; single thread.
+# of co-simulation and of the power model, memory-bound kernels on dyncta30
+# beside GPGPU-Sim's correlation times, host memory; single thread.
 bench: build
 	./$(BUILD)/func_bench
 	./$(BUILD)/timing_bench
 	sh bench/cosim_bench.sh ./$(BUILD)/simtref
 	sh bench/power_bench.sh ./$(BUILD)/simtref
 	sh bench/memory_bench.sh ./$(BUILD)/simtref
+	sh bench/speed_bench.sh ./$(BUILD)/simtref
 
 # Regenerates docs/config.md from the option table.
 docs: build

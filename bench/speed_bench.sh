@@ -36,7 +36,7 @@ run_best() {
   i=0
   while [ $i -lt "$reps" ]; do
     t0=$(date +%s.%N)
-    "$bin" run "$@" --quiet >"$tmp/out" 2>&1
+    "$bin" run "$@" >"$tmp/out" 2>&1
     rc=$?
     t1=$(date +%s.%N)
     # 0: checked and passed; 3: stopped by the instruction budget

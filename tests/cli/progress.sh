@@ -29,7 +29,7 @@ report_of() {
 
 # stats_of FILE: a --stats text file without the host-time keys (st_stat_is_wall).
 stats_of() {
-  grep -v -E '(^|\.)(wall_seconds|sim_thread_insts_per_second|sim_cycles_per_second) = ' "$1"
+  grep -v -E '(^|\.)(wall_seconds|sim_thread_insts_per_second|sim_cycles_per_second|host_peak_rss_bytes) = ' "$1"
 }
 
 RUN="$SIMTREF run histo -c $SRC/configs/tiny.yaml -s sim.max_insts=600000"

@@ -287,7 +287,10 @@ static void issue_col(st_dram *d, uint32_t qi, int64_t c) {
 /* One scan of the queue in age order picks the column command and the row
  * command of cycle c (see the file comment). */
 static void schedule(st_dram *d, int64_t c) {
-  if (++d->gen == 0) {
+  /* The banks seen so far in this scan: a mask when there are at most 64. */
+  const bool few_banks = d->n_banks <= 64;
+  uint64_t seen = 0;
+  if (!few_banks && ++d->gen == 0) {
     for (uint32_t b = 0; b < d->n_banks; b++) {
       d->bank[b].seen = 0;
     }
@@ -298,8 +301,14 @@ static void schedule(st_dram *d, int64_t c) {
   for (uint32_t i = 0; i < d->qlen && (col < 0 || row < 0); i++) {
     dram_entry *e = &d->q[i];
     dram_bank *b = &d->bank[e->bank];
-    bool oldest_of_bank = b->seen != d->gen;
-    b->seen = d->gen;
+    bool oldest_of_bank;
+    if (few_banks) {
+      oldest_of_bank = !(seen >> e->bank & 1u);
+      seen |= UINT64_C(1) << e->bank;
+    } else {
+      oldest_of_bank = b->seen != d->gen;
+      b->seen = d->gen;
+    }
     if (b->open && b->row == e->row) {
       if (col < 0 && (d->frfcfs || oldest_of_bank)) {
         if (col_ready(d, e, c)) {

@@ -131,14 +131,24 @@ static int parse_scaled(const char *s, const unit_scale *units, int64_t *out) {
   if (u->name == NULL) {
     return -1;
   }
-  uint64_t div = 1;
-  for (int i = 0; i < frac; i++) {
-    div *= 10;
+  /* "1.50MHz" is 15 tenths of a MHz: trailing fraction zeros change nothing,
+   * and without them 10^frac must fit in 64 bits ("0.000...0" has any number
+   * of zeros). */
+  while (frac > 0 && m % 10 == 0) {
+    m /= 10;
+    frac--;
   }
   if (m != 0 && (uint64_t)u->scale > UINT64_MAX / m) {
     return -2;
   }
   uint64_t scaled = m * (uint64_t)u->scale;
+  if (frac > 19) {
+    return -3; /* 0 < scaled < 2^64 < 10^20: never a multiple of 10^frac */
+  }
+  uint64_t div = 1;
+  for (int i = 0; i < frac; i++) {
+    div *= 10;
+  }
   if (scaled % div != 0) {
     return -3;
   }

@@ -14,4 +14,19 @@ expect_exit 2 "$SIMTREF" config -c "$TMP/frac.yaml" --dump
 expect_in "$TMP/err" "$TMP/frac.yaml:2:15: error: gpu.core_clock: ${zeros}1GHz is not a whole number of Hz"
 expect_empty "$TMP/out"
 
+# A line break inside a name of an experiment file (a quoted "\n", or plain
+# text folded over lines) split its message in two, and the sorting of
+# messages by line moved the second half to the top.
+printf 'workloads: [bfs]\nconfigs: ["a\\nb.yaml"]\nvariants: {"x\\ty": {}}\n' >"$TMP/exp.yaml"
+expect_exit 2 "$SIMTREF" sweep "$TMP/exp.yaml" --runs "$TMP/runs"
+expect_in "$TMP/err" "$TMP/exp.yaml:2:11: error: config 'a\\nb.yaml': its name must be usable as a directory name"
+expect_in "$TMP/err" "$TMP/exp.yaml:3:12: error: variant 'x\\ty': a name must be"
+expect_in "$TMP/err" "simtref sweep: $TMP/exp.yaml: nothing was run"
+expect_empty "$TMP/out"
+[ ! -e "$TMP/runs" ] || fail "sweep wrote $TMP/runs"
+if grep -v "^$TMP/exp.yaml:[0-9]*:[0-9]*: error: \|^simtref sweep: " "$TMP/err" >/dev/null; then
+  fail "a line of the sweep's messages is not positioned"
+  cat "$TMP/err" >&2
+fi
+
 finish

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
@@ -29,12 +30,46 @@ static const char *const workload_keys[] = {"name",    "size",  "seed", "label",
 static void error_at(exp_parser *p, unsigned line, unsigned col, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+static void verror(FILE *errs, const char *file, unsigned line, unsigned col, const char *fmt,
+                   va_list ap) {
+  va_list again;
+  va_copy(again, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  char *text = sw_alloc(n > 0 ? (size_t)n + 1 : 1);
+  vsnprintf(text, n > 0 ? (size_t)n + 1 : 1, fmt, again);
+  va_end(again);
+  fprintf(errs, "%s:%u:%u: error: ", file, line, col);
+  /* One message a line: a name or value with a line break in it (a quoted
+   * "a\nb", or plain text folded over lines) is shown escaped. */
+  for (const unsigned char *c = (const unsigned char *)text; *c != '\0'; c++) {
+    if (*c == '\n') {
+      fputs("\\n", errs);
+    } else if (*c == '\r') {
+      fputs("\\r", errs);
+    } else if (*c == '\t') {
+      fputs("\\t", errs);
+    } else if (*c < 0x20 || *c == 0x7f) {
+      fprintf(errs, "\\x%02x", *c);
+    } else {
+      fputc(*c, errs);
+    }
+  }
+  fputc('\n', errs);
+  free(text);
+}
+
+void sweep_exp_error(FILE *errs, const char *file, unsigned line, unsigned col, const char *fmt,
+                     ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  verror(errs, file, line, col, fmt, ap);
+  va_end(ap);
+}
+
 static void error_at(exp_parser *p, unsigned line, unsigned col, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fprintf(p->errs, "%s:%u:%u: error: ", p->file, line, col);
-  vfprintf(p->errs, fmt, ap);
-  fputc('\n', p->errs);
+  verror(p->errs, p->file, line, col, fmt, ap);
   va_end(ap);
   p->nerr++;
 }

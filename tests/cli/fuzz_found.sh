@@ -14,6 +14,19 @@ expect_exit 2 "$SIMTREF" config -c "$TMP/frac.yaml" --dump
 expect_in "$TMP/err" "$TMP/frac.yaml:2:15: error: gpu.core_clock: ${zeros}1GHz is not a whole number of Hz"
 expect_empty "$TMP/out"
 
+# A control character, a line break or invalid UTF-8 in a string value:
+# the dump (and every output's record of the config) could not be loaded
+# again, or loaded a different string.
+expect_exit 2 "$SIMTREF" config -s "gpu.name=$(printf 'a\005b')" --dump
+expect_in "$TMP/err" "error: gpu.name: byte 2 (0x05) is not printable text"
+expect_empty "$TMP/out"
+printf 'gpu:\n  name: "a\\u2028b"\n' >"$TMP/ls.yaml"
+expect_exit 2 "$SIMTREF" config -c "$TMP/ls.yaml" --dump
+expect_in "$TMP/err" "$TMP/ls.yaml:2:9: error: gpu.name: byte 2 (0xe2) is not printable text"
+expect_empty "$TMP/out"
+expect_exit 0 "$SIMTREF" config -s "gpu.name=$(printf 'caf\303\251')" --dump
+expect_in "$TMP/out" "name: \"$(printf 'caf\303\251')\""
+
 # A line break inside a name of an experiment file (a quoted "\n", or plain
 # text folded over lines) split its message in two, and the sorting of
 # messages by line moved the second half to the top.

@@ -12,6 +12,45 @@
 _Static_assert(ST_PATH_MAX >= PATH_MAX, "ST_PATH_MAX must hold any path the OS accepts");
 #endif
 
+/* The length of the UTF-8 character at s if it is one a string option may
+ * hold, else 0. A string is dumped in YAML double quotes (st_option_format)
+ * and must load back unchanged: so no control characters (YAML refuses most,
+ * and a tab next to a line break is trimmed), no line breaks (folded into
+ * spaces: U+0085, U+2028, U+2029), nothing YAML does not accept as text
+ * (U+FEFF, U+FFFE, U+FFFF) and no invalid UTF-8. */
+static size_t text_char(const unsigned char *s) {
+  unsigned c = s[0];
+  if (c >= 0x20 && c < 0x7f) {
+    return 1;
+  }
+  size_t n;
+  uint32_t cp;
+  if (c >= 0xc2 && c <= 0xdf) {
+    n = 2;
+    cp = c & 0x1f;
+  } else if (c >= 0xe0 && c <= 0xef) {
+    n = 3;
+    cp = c & 0x0f;
+  } else if (c >= 0xf0 && c <= 0xf4) {
+    n = 4;
+    cp = c & 0x07;
+  } else {
+    return 0;
+  }
+  for (size_t i = 1; i < n; i++) {
+    if ((s[i] & 0xc0) != 0x80) {
+      return 0; /* also stops at the terminating NUL */
+    }
+    cp = cp << 6 | (s[i] & 0x3f);
+  }
+  static const uint32_t least[5] = {0, 0, 0x80, 0x800, 0x10000}; /* shorter is overlong */
+  if (cp < least[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || cp < 0xa0 ||
+      cp == 0x2028 || cp == 0x2029 || cp == 0xfeff || cp == 0xfffe || cp == 0xffff) {
+    return 0;
+  }
+  return n;
+}
+
 /* Parses an unsigned decimal or 0x-hex integer that fills all of s. */
 static int parse_u64(const char *s, uint64_t *out) {
   const char *p = s;
@@ -304,6 +343,17 @@ int st_option_parse(const st_option *opt, const char *text, void *out, char *why
       snprintf(why, why_size, "%zu characters, longer than the limit of %d (PATH_MAX - 1)", len,
                ST_CONFIG_STRING_MAX - 1);
       return -1;
+    }
+    for (size_t i = 0; i < len;) {
+      size_t n = text_char((const unsigned char *)text + i);
+      if (n == 0) {
+        snprintf(why, why_size,
+                 "byte %zu (0x%02x) is not printable text: a string holds no control "
+                 "characters or line breaks, and is UTF-8",
+                 i + 1, (unsigned char)text[i]);
+        return -1;
+      }
+      i += n;
     }
     memcpy(out, text, len + 1);
     return 0;

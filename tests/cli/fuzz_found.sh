@@ -27,6 +27,16 @@ expect_empty "$TMP/out"
 expect_exit 0 "$SIMTREF" config -s "gpu.name=$(printf 'caf\303\251')" --dump
 expect_in "$TMP/out" "name: \"$(printf 'caf\303\251')\""
 
+# A key twice in one mapping of a workload file: libyaml does not refuse it,
+# and a second params: list replaced the first while the count of
+# parameters kept growing (a read past the end of the new list at launch).
+cp "$SRC/tests/cli/byval/byval.ptx" "$TMP/k.ptx"
+printf 'ptx: k.ptx\nbuffers:\n  out: {bytes: 16, init: zero, output: out.bin}\nlaunches:\n  - entry: k\n    grid: 1\n    block: 1\n    params: [{buffer: out}, {s32: 1}]\n    params: []\n' >"$TMP/dup.yaml"
+expect_exit 2 "$SIMTREF" run "$TMP/dup.yaml"
+expect_in "$TMP/err" "$TMP/dup.yaml:9:5: error: duplicate key 'params' (first at line 8)"
+expect_empty "$TMP/out"
+[ ! -e "$TMP/out.bin" ] || fail "run wrote out.bin"
+
 # A line break inside a name of an experiment file (a quoted "\n", or plain
 # text folded over lines) split its message in two, and the sorting of
 # messages by line moved the second half to the top.

@@ -52,4 +52,21 @@ if grep -v "^$TMP/exp.yaml:[0-9]*:[0-9]*: error: \|^simtref sweep: " "$TMP/err" 
   cat "$TMP/err" >&2
 fi
 
+# YAML aliases in an experiment file: nested ones expanded exponentially
+# (a hang), one inside its own anchor recursed until memory ran out.
+{
+  printf 'workloads: [bfs]\nconfigs: [tiny]\nvariants:\n  v0: &a0 {sm.max_ctas: 2}\n'
+  i=1
+  while [ $i -lt 40 ]; do
+    printf '  v%d: &a%d {a: *a%d, b: *a%d}\n' $i $i $((i - 1)) $((i - 1))
+    i=$((i + 1))
+  done
+} >"$TMP/laugh.yaml"
+expect_exit 2 timeout 60 "$SIMTREF" sweep "$TMP/laugh.yaml" --runs "$TMP/runs"
+expect_in "$TMP/err" "error: YAML aliases are not supported"
+printf 'workloads: [bfs]\nconfigs: [tiny]\nvariants: {v: &a {sm: *a}}\n' >"$TMP/loop.yaml"
+expect_exit 2 timeout 60 "$SIMTREF" sweep "$TMP/loop.yaml" --runs "$TMP/runs"
+expect_in "$TMP/err" "$TMP/loop.yaml:3:15: error: YAML aliases are not supported"
+[ ! -e "$TMP/runs" ] || fail "sweep wrote $TMP/runs"
+
 finish

@@ -85,7 +85,9 @@ static int run_dir(const char *dir, size_t *count) {
     names[n++] = name;
   }
   closedir(d);
-  qsort(names, n, sizeof *names, by_name);
+  if (n > 1) {
+    qsort(names, n, sizeof *names, by_name);
+  }
   int rc = 0;
   for (size_t i = 0; i < n; i++) {
     size_t len = strlen(dir) + strlen(names[i]) + 2;

@@ -5,13 +5,15 @@
 
 # A number with more than 19 fraction digits divided by zero (10^64 wraps
 # to 0 in 64 bits) in the size and frequency parser.
+# (Messages show the first 60 bytes of a longer value.)
 zeros=$(printf '0.%070d' 0)
+shown=$(printf '0.%058d...' 0)
 expect_exit 2 "$SIMTREF" config -s "l1d.size=${zeros}KiB" --hash
-expect_in "$TMP/err" "-s l1d.size=${zeros}KiB:1:10: error: l1d.size: ${zeros}KiB is out of range [64, 67108864] bytes"
+expect_in "$TMP/err" "-s l1d.size=${zeros}KiB:1:10: error: l1d.size: $shown is out of range [64, 67108864] bytes"
 expect_empty "$TMP/out"
 printf 'gpu:\n  core_clock: %s1GHz\n' "$zeros" >"$TMP/frac.yaml"
 expect_exit 2 "$SIMTREF" config -c "$TMP/frac.yaml" --dump
-expect_in "$TMP/err" "$TMP/frac.yaml:2:15: error: gpu.core_clock: ${zeros}1GHz is not a whole number of Hz"
+expect_in "$TMP/err" "$TMP/frac.yaml:2:15: error: gpu.core_clock: $shown is not a whole number of Hz"
 expect_empty "$TMP/out"
 
 # A control character, a line break or invalid UTF-8 in a string value:
@@ -26,6 +28,15 @@ expect_in "$TMP/err" "$TMP/ls.yaml:2:9: error: gpu.name: byte 2 (0xe2) is not pr
 expect_empty "$TMP/out"
 expect_exit 0 "$SIMTREF" config -s "gpu.name=$(printf 'caf\303\251')" --dump
 expect_in "$TMP/out" "name: \"$(printf 'caf\303\251')\""
+
+# A long value quoted whole in a message pushed the reason out of the
+# 512-byte buffer it is written to (and could cut a UTF-8 character in two).
+long=$(printf 'x%.0s' $(seq 600))
+expect_exit 2 "$SIMTREF" config -s "sm.max_ctas=1$long" --hash
+expect_in "$TMP/err" "error: sm.max_ctas: expected an integer, got '1$(printf 'x%.0s' $(seq 59))...'"
+expect_exit 2 "$SIMTREF" config -s "sm.max_ctas=$(printf '9%.0s' $(seq 600))" --hash
+expect_in "$TMP/err" "error: sm.max_ctas: $(printf '9%.0s' $(seq 60))... is too large"
+expect_empty "$TMP/out"
 
 # A key twice in one mapping of a workload file: libyaml does not refuse it,
 # and a second params: list replaced the first while the count of

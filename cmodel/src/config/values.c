@@ -211,6 +211,25 @@ void st_dec_format(int64_t v, char *buf, size_t size) {
            f > 0 ? frac : "");
 }
 
+/* A value as messages quote it: whole when short, else its first SHOWN_MAX
+ * bytes (whole UTF-8 characters) and "...", so that a long value cannot push
+ * the reason out of a message, nor be cut inside a character. */
+#define SHOWN_MAX 60
+
+static const char *shown_text(const char *text, char buf[SHOWN_MAX + 4]) {
+  size_t n = strlen(text);
+  if (n <= SHOWN_MAX) {
+    return text;
+  }
+  n = SHOWN_MAX;
+  while (n > 0 && ((unsigned char)text[n] & 0xc0) == 0x80) {
+    n--; /* text[n] continues a character: cut before it starts */
+  }
+  memcpy(buf, text, n);
+  memcpy(buf + n, "...", 4);
+  return buf;
+}
+
 static int check_bounds(const st_option *opt, int64_t v, const char *text, char *why, size_t n) {
   if (v < opt->min || v > opt->max) {
     char lo[48] = "", hi[48] = "";
@@ -229,6 +248,8 @@ static int check_bounds(const st_option *opt, int64_t v, const char *text, char 
 }
 
 int st_option_parse(const st_option *opt, const char *text, void *out, char *why, size_t why_size) {
+  char shown_buf[SHOWN_MAX + 4];
+  const char *shown = shown_text(text, shown_buf);
   int64_t v = 0;
   int rc;
   switch (opt->type) {
@@ -245,20 +266,20 @@ int st_option_parse(const st_option *opt, const char *text, void *out, char *why
         return 0;
       }
     }
-    snprintf(why, why_size, "expected true or false, got '%s'", text);
+    snprintf(why, why_size, "expected true or false, got '%s'", shown);
     return -1;
   }
   case ST_OPT_INT:
     rc = parse_i64(text, &v);
     if (rc == -1) {
-      snprintf(why, why_size, "expected an integer, got '%s'", text);
+      snprintf(why, why_size, "expected an integer, got '%s'", shown);
       return -1;
     }
     if (rc == -2) {
-      snprintf(why, why_size, "%s is too large", text);
+      snprintf(why, why_size, "%s is too large", shown);
       return -1;
     }
-    if (check_bounds(opt, v, text, why, why_size) != 0) {
+    if (check_bounds(opt, v, shown, why, why_size) != 0) {
       return -1;
     }
     *(int64_t *)out = v;
@@ -275,14 +296,14 @@ int st_option_parse(const st_option *opt, const char *text, void *out, char *why
       return -1;
     }
     if (rc == -2) {
-      snprintf(why, why_size, "%s is too large", text);
+      snprintf(why, why_size, "%s is too large", shown);
       return -1;
     }
     if (rc == -3) {
-      snprintf(why, why_size, "%s is not a whole number of %s", text, is_size ? "bytes" : "Hz");
+      snprintf(why, why_size, "%s is not a whole number of %s", shown, is_size ? "bytes" : "Hz");
       return -1;
     }
-    if (check_bounds(opt, v, text, why, why_size) != 0) {
+    if (check_bounds(opt, v, shown, why, why_size) != 0) {
       return -1;
     }
     *(int64_t *)out = v;
@@ -293,29 +314,29 @@ int st_option_parse(const st_option *opt, const char *text, void *out, char *why
     const char *unit;
     int frac = split_number_unit(text, &m, &unit);
     if (frac == -2) {
-      snprintf(why, why_size, "%s is too large", text);
+      snprintf(why, why_size, "%s is too large", shown);
       return -1;
     }
     if (frac < 0 || *unit != '\0' || text[0] == '.') {
-      snprintf(why, why_size, "expected a decimal number (such as 0.0625), got '%s'", text);
+      snprintf(why, why_size, "expected a decimal number (such as 0.0625), got '%s'", shown);
       return -1;
     }
     if (frac > 6) {
-      snprintf(why, why_size, "%s has more than 6 digits after the decimal point", text);
+      snprintf(why, why_size, "%s has more than 6 digits after the decimal point", shown);
       return -1;
     }
     for (int i = frac; i < 6; i++) {
       if (m > (uint64_t)INT64_MAX / 10) {
-        snprintf(why, why_size, "%s is too large", text);
+        snprintf(why, why_size, "%s is too large", shown);
         return -1;
       }
       m *= 10;
     }
     if (m > (uint64_t)INT64_MAX) {
-      snprintf(why, why_size, "%s is too large", text);
+      snprintf(why, why_size, "%s is too large", shown);
       return -1;
     }
-    if (check_bounds(opt, (int64_t)m, text, why, why_size) != 0) {
+    if (check_bounds(opt, (int64_t)m, shown, why, why_size) != 0) {
       return -1;
     }
     *(int64_t *)out = (int64_t)m;
@@ -328,7 +349,7 @@ int st_option_parse(const st_option *opt, const char *text, void *out, char *why
         return 0;
       }
     }
-    size_t n = (size_t)snprintf(why, why_size, "unknown value '%s' (expected one of:", text);
+    size_t n = (size_t)snprintf(why, why_size, "unknown value '%s' (expected one of:", shown);
     for (int i = 0; opt->names[i] != NULL && n < why_size; i++) {
       n += (size_t)snprintf(why + n, why_size - n, " %s", opt->names[i]);
     }

@@ -6,6 +6,7 @@
 #define SIMTREF_FUZZ_COMMON_H
 
 #include <ctype.h>
+#include <dirent.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -38,11 +39,19 @@ static char fuzz_dir_path[256];
 
 static void fuzz_remove_dir(void) {
   /* The scratch directory holds only the files the target wrote (flat). */
-  char cmd[300];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", fuzz_dir_path);
-  if (system(cmd) != 0) {
-    fprintf(stderr, "fuzz: could not remove %s\n", fuzz_dir_path);
+  DIR *d = opendir(fuzz_dir_path);
+  struct dirent *e;
+  char path[512];
+  while (d != NULL && (e = readdir(d)) != NULL) {
+    if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
+      snprintf(path, sizeof path, "%s/%s", fuzz_dir_path, e->d_name);
+      unlink(path);
+    }
   }
+  if (d != NULL) {
+    closedir(d);
+  }
+  rmdir(fuzz_dir_path);
 }
 
 /* The scratch directory, created on first use and removed at exit. */

@@ -222,8 +222,8 @@ static const char *shown_text(const char *text, char buf[SHOWN_MAX + 4]) {
     return text;
   }
   n = SHOWN_MAX;
-  while (n > 0 && ((unsigned char)text[n] & 0xc0) == 0x80) {
-    n--; /* text[n] continues a character: cut before it starts */
+  for (int i = 0; i < 3 && ((unsigned char)text[n] & 0xc0) == 0x80; i++) {
+    n--; /* text[n] continues a character: cut before it starts (a character has 4 bytes at most) */
   }
   memcpy(buf, text, n);
   memcpy(buf + n, "...", 4);
@@ -292,7 +292,7 @@ int st_option_parse(const st_option *opt, const char *text, void *out, char *why
       snprintf(why, why_size,
                is_size ? "expected a size (bytes, or with a unit: B KiB MiB GiB), got '%s'"
                        : "expected a frequency with a unit (Hz kHz MHz GHz), got '%s'",
-               text);
+               shown);
       return -1;
     }
     if (rc == -2) {

@@ -36,6 +36,8 @@ expect_exit 2 "$SIMTREF" config -s "sm.max_ctas=1$long" --hash
 expect_in "$TMP/err" "error: sm.max_ctas: expected an integer, got '1$(printf 'x%.0s' $(seq 59))...'"
 expect_exit 2 "$SIMTREF" config -s "sm.max_ctas=$(printf '9%.0s' $(seq 600))" --hash
 expect_in "$TMP/err" "error: sm.max_ctas: $(printf '9%.0s' $(seq 60))... is too large"
+expect_exit 2 "$SIMTREF" config -s "l2.size=76 $long" --hash
+expect_in "$TMP/err" "error: l2.size: expected a size (bytes, or with a unit: B KiB MiB GiB), got '76 $(printf 'x%.0s' $(seq 57))...'"
 expect_empty "$TMP/out"
 
 # A key twice in one mapping of a workload file: libyaml does not refuse it,

@@ -31,7 +31,9 @@ test-asan: deps
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
 
-# A short coverage-guided fuzzing run of the PTX front end (libFuzzer, clang).
+# A short coverage-guided fuzzing run of every input parser (libFuzzer, clang):
+# PTX, config files, -s overrides, workload and experiment files, each for
+# FUZZ_SECONDS (default 60). docs/fuzzing.md.
 fuzz: deps
 	tests/fuzz/run-fuzz.sh $(or $(FUZZ_SECONDS),60)
 

@@ -1,24 +1,54 @@
 #!/bin/sh
-# Builds the PTX front-end fuzzer (clang, libFuzzer + ASan + UBSan) and runs it
-# for SECONDS (default 60) from the seed corpus. New inputs go to a scratch
-# directory; a crash is saved under the build directory and fails the script.
-# The mutation seed is fixed (FUZZ_SEED, default 1) so that a CI run explores
-# the same inputs as the last one did; set FUZZ_SEED=0 for a random one.
+# Builds the libFuzzer targets (clang, libFuzzer + ASan + UBSan) and runs
+# each for SECONDS (default 60) from its seed corpus, one after the other:
+#   fuzz_ptx_parse     the PTX front end          corpus/ptx          ptx.dict
+#   fuzz_config_yaml   YAML config files          corpus/config_yaml  config_yaml.dict
+#   fuzz_set_option    -s KEY=VALUE overrides     corpus/set_option   set_option.dict
+#   fuzz_workload      workload files             corpus/workload     workload.dict
+#   fuzz_experiment    experiment (sweep) files   corpus/experiment   experiment.dict
+# New inputs go to a scratch directory; a crash is saved under the build
+# directory (fuzz-artifacts/<target>/) and fails the script, after the other
+# targets have run. The mutation seed is fixed (FUZZ_SEED, default 1) so that
+# a CI run explores the same inputs as the last one did; set FUZZ_SEED=0 for
+# a random one. FUZZ_TARGETS (names without fuzz_) runs a subset.
 #   tests/fuzz/run-fuzz.sh 60
+#   FUZZ_TARGETS="workload experiment" tests/fuzz/run-fuzz.sh 600
 set -eu
 secs=${1:-60}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${SIMTREF_FUZZ_BUILD:-$root/build-fuzz}
 jobs=$(nproc 2>/dev/null || echo 2)
+targets=${FUZZ_TARGETS:-ptx_parse config_yaml set_option workload experiment}
 
+exes=""
+for t in $targets; do
+  exes="$exes fuzz_$t"
+done
 CC=clang cmake -S "$root" -B "$build" -DSIMTREF_FUZZ=ON -DSIMTREF_TESTS=OFF -DSIMTREF_COSIM=OFF \
   -DCMAKE_BUILD_TYPE=Debug >/dev/null
-cmake --build "$build" --target fuzz_ptx_parse -j "$jobs"
+# shellcheck disable=SC2086
+cmake --build "$build" -j "$jobs" --target $exes
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$build/fuzz-artifacts"
-"$build/tests/fuzz/fuzz_ptx_parse" \
-  -max_total_time="$secs" -seed="${FUZZ_SEED:-1}" -max_len=16384 -timeout=10 -rss_limit_mb=2048 \
-  -dict="$root/tests/fuzz/ptx.dict" -artifact_prefix="$build/fuzz-artifacts/" \
-  -print_final_stats=1 "$work" "$root/tests/fuzz/corpus/ptx"
+failed=""
+for t in $targets; do
+  case $t in
+  ptx_parse) corpus=ptx dict=ptx.dict max_len=16384 ;;
+  *) corpus=$t dict=$t.dict max_len=4096 ;;
+  esac
+  echo "== fuzz_$t: $secs s"
+  mkdir -p "$work/$t" "$build/fuzz-artifacts/$t"
+  if ! "$build/tests/fuzz/fuzz_$t" \
+    -max_total_time="$secs" -seed="${FUZZ_SEED:-1}" -max_len="$max_len" -timeout=10 \
+    -rss_limit_mb=2048 -dict="$root/tests/fuzz/$dict" \
+    -artifact_prefix="$build/fuzz-artifacts/$t/" -print_final_stats=1 \
+    "$work/$t" "$root/tests/fuzz/corpus/$corpus"; then
+    failed="$failed fuzz_$t"
+  fi
+done
+if [ -n "$failed" ]; then
+  echo "run-fuzz: failed:$failed (inputs under $build/fuzz-artifacts/)" >&2
+  exit 1
+fi
+echo "run-fuzz: every target ran $secs s without a failure"

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
@@ -29,12 +30,46 @@ static const char *const workload_keys[] = {"name",    "size",  "seed", "label",
 static void error_at(exp_parser *p, unsigned line, unsigned col, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+static void verror(FILE *errs, const char *file, unsigned line, unsigned col, const char *fmt,
+                   va_list ap) {
+  va_list again;
+  va_copy(again, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  char *text = sw_alloc(n > 0 ? (size_t)n + 1 : 1);
+  vsnprintf(text, n > 0 ? (size_t)n + 1 : 1, fmt, again);
+  va_end(again);
+  fprintf(errs, "%s:%u:%u: error: ", file, line, col);
+  /* One message a line: a name or value with a line break in it (a quoted
+   * "a\nb", or plain text folded over lines) is shown escaped. */
+  for (const unsigned char *c = (const unsigned char *)text; *c != '\0'; c++) {
+    if (*c == '\n') {
+      fputs("\\n", errs);
+    } else if (*c == '\r') {
+      fputs("\\r", errs);
+    } else if (*c == '\t') {
+      fputs("\\t", errs);
+    } else if (*c < 0x20 || *c == 0x7f) {
+      fprintf(errs, "\\x%02x", *c);
+    } else {
+      fputc(*c, errs);
+    }
+  }
+  fputc('\n', errs);
+  free(text);
+}
+
+void sweep_exp_error(FILE *errs, const char *file, unsigned line, unsigned col, const char *fmt,
+                     ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  verror(errs, file, line, col, fmt, ap);
+  va_end(ap);
+}
+
 static void error_at(exp_parser *p, unsigned line, unsigned col, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fprintf(p->errs, "%s:%u:%u: error: ", p->file, line, col);
-  vfprintf(p->errs, fmt, ap);
-  fputc('\n', p->errs);
+  verror(p->errs, p->file, line, col, fmt, ap);
   va_end(ap);
   p->nerr++;
 }
@@ -152,10 +187,14 @@ static void push_override(exp_parser *p, sweep_override **list, size_t *n, const
   o->vcol = NODE_COL(vn);
 }
 
+/* Mappings of overrides nest at most this deep: configuration keys have at
+ * most 4 components (sm.op.int_add.latency); the rest is room to spare. */
+#define OVERRIDE_DEPTH_MAX 8
+
 /* Flattens a mapping of overrides ({sm.warp_scheduler: gto} or nested
  * {sm: {warp_scheduler: gto}}) into "key=value" strings. */
 static void parse_override_map(exp_parser *p, const char *prefix, yaml_node_t *map,
-                               sweep_override **list, size_t *n, const char *where) {
+                               sweep_override **list, size_t *n, const char *where, int depth) {
   yaml_node_t *k, *v;
   FOR_PAIRS(p, map, k, v) {
     const char *key = scalar(k);
@@ -164,8 +203,10 @@ static void parse_override_map(exp_parser *p, const char *prefix, yaml_node_t *m
       continue;
     }
     char *full = prefix[0] ? sw_fmt("%s.%s", prefix, key) : sw_strdup(key);
-    if (v->type == YAML_MAPPING_NODE) {
-      parse_override_map(p, full, v, list, n, where);
+    if (v->type == YAML_MAPPING_NODE && depth >= OVERRIDE_DEPTH_MAX) {
+      FAIL(p, v, "%s: key '%s' is nested deeper than any configuration key", where, full);
+    } else if (v->type == YAML_MAPPING_NODE) {
+      parse_override_map(p, full, v, list, n, where, depth + 1);
     } else if (v->type == YAML_SCALAR_NODE && !is_null(v)) {
       push_override(p, list, n, full, scalar(v), k, v, where);
     } else {
@@ -179,7 +220,7 @@ static void parse_override_map(exp_parser *p, const char *prefix, yaml_node_t *m
 static void parse_overrides(exp_parser *p, yaml_node_t *n, sweep_override **list, size_t *count,
                             const char *where) {
   if (n->type == YAML_MAPPING_NODE) {
-    parse_override_map(p, "", n, list, count, where);
+    parse_override_map(p, "", n, list, count, where, 1);
   } else if (n->type == YAML_SEQUENCE_NODE) {
     for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top;
          it++) {
@@ -383,6 +424,56 @@ static void parse_variants(exp_parser *p, yaml_node_t *n) {
   }
 }
 
+/* Experiment files take no YAML aliases: a node reached a second time (the
+ * anchored node an alias names) is an error at that node. Expanding them
+ * would take time exponential in the file's size (aliases of mappings of
+ * aliases), or forever (an alias inside its own anchor). Walks the document
+ * once, without recursion. Returns false after reporting. */
+static bool no_aliases(exp_parser *p, yaml_node_t *root) {
+  size_t n = (size_t)(p->doc.nodes.top - p->doc.nodes.start);
+  if (root == NULL || n == 0) {
+    return true;
+  }
+  unsigned char *seen = sw_alloc(n + 1);
+  memset(seen, 0, n + 1);
+  int *stack = sw_alloc((n + 1) * sizeof *stack);
+  size_t top = 0;
+  bool ok = true;
+  stack[top++] = (int)(root - p->doc.nodes.start) + 1;
+  seen[stack[0]] = 1;
+  while (top > 0 && ok) {
+    yaml_node_t *nd = node(p, stack[--top]);
+    int kids[2];
+    if (nd->type == YAML_SEQUENCE_NODE) {
+      for (yaml_node_item_t *it = nd->data.sequence.items.start;
+           ok && it < nd->data.sequence.items.top; it++) {
+        ok = !seen[*it];
+        seen[*it] = 1;
+        stack[top++] = *it;
+      }
+    } else if (nd->type == YAML_MAPPING_NODE) {
+      for (yaml_node_pair_t *pr = nd->data.mapping.pairs.start;
+           ok && pr < nd->data.mapping.pairs.top; pr++) {
+        kids[0] = pr->key;
+        kids[1] = pr->value;
+        for (int i = 0; i < 2 && ok; i++) {
+          ok = !seen[kids[i]];
+          seen[kids[i]] = 1;
+          stack[top++] = kids[i];
+        }
+      }
+    }
+  }
+  if (!ok) {
+    FAIL(p, node(p, stack[top - 1]),
+         "YAML aliases are not supported: this node is used again by an alias (write it out "
+         "where it is needed)");
+  }
+  free(stack);
+  free(seen);
+  return ok;
+}
+
 static void parse_root(exp_parser *p, yaml_node_t *root) {
   sweep_exp *e = p->exp;
   if (root == NULL || root->type != YAML_MAPPING_NODE) {
@@ -554,7 +645,10 @@ static int load_checked(sweep_exp *exp, const char *file, int checks, FILE *errs
     error_at(&p, (unsigned)parser.problem_mark.line + 1, (unsigned)parser.problem_mark.column + 1,
              "YAML: %s", parser.problem ? parser.problem : "syntax error");
   } else {
-    parse_root(&p, yaml_document_get_root_node(&p.doc));
+    yaml_node_t *root = yaml_document_get_root_node(&p.doc);
+    if (no_aliases(&p, root)) {
+      parse_root(&p, root);
+    }
     yaml_document_delete(&p.doc);
   }
   yaml_parser_delete(&parser);

@@ -93,6 +93,11 @@ bool sweep_label_ok(const char *s);
  * variant's overrides (filling exp->hash). Each returns the number of
  * errors printed. */
 int sweep_exp_check_workloads(sweep_exp *exp, FILE *errs);
+/* Prints "file:line:col: error: MESSAGE" and a newline to errs, with any
+ * control character of MESSAGE escaped (\n, \r, \t, \xHH), so that each
+ * message is one line (sweep_exp_load sorts them by line). */
+void sweep_exp_error(FILE *errs, const char *file, unsigned line, unsigned col, const char *fmt,
+                     ...) __attribute__((format(printf, 5, 6)));
 int sweep_exp_check_configs(sweep_exp *exp, FILE *errs);
 
 #endif

@@ -36,17 +36,18 @@ int sweep_exp_check_workloads(sweep_exp *exp, FILE *errs) {
       if (bad != NULL) {
         bool v = bad == w->variant;
         const char *list = v ? wd->variants : wd->inputs;
-        fprintf(errs, "%s:%u:%u: error: workload %s has no %s '%s' (its %ss: %s)\n", exp->file,
-                w->line, w->col, w->name, v ? "variant" : "input", bad,
-                v ? "variant" : "input", list != NULL ? list : "none");
+        sweep_exp_error(errs, exp->file, w->line, w->col,
+                        "workload %s has no %s '%s' (its %ss: %s)",
+                        w->name, v ? "variant" : "input", bad, v ? "variant" : "input",
+                        list != NULL ? list : "none");
         nerr++;
       }
       continue;
     }
     const char *hint = sw_closest(w->name, names);
-    fprintf(errs, "%s:%u:%u: error: no workload named '%s' (%s%s%ssee simtref list)\n",
-            exp->file, w->line, w->col, w->name, hint ? "did you mean '" : "", hint ? hint : "",
-            hint ? "'? " : "");
+    sweep_exp_error(errs, exp->file, w->line, w->col,
+                    "no workload named '%s' (%s%s%ssee simtref list)", w->name,
+                    hint ? "did you mean '" : "", hint ? hint : "", hint ? "'? " : "");
     nerr++;
   }
   free(names);
@@ -66,18 +67,18 @@ static int resolve_config(sweep_exp *exp, sweep_config *c, FILE *errs) {
     c->path = sw_is_file(rel) ? sw_realpath(rel) : NULL;
     free(rel);
     if (c->path == NULL) {
-      fprintf(errs,
-              "%s:%u:%u: error: config file '%s' not found (a relative path is read from the "
-              "experiment file's directory, %s)\n",
-              exp->file, c->line, c->col, c->spec, exp->dir);
+      sweep_exp_error(errs, exp->file, c->line, c->col,
+                      "config file '%s' not found (a relative path is read from the "
+                      "experiment file's directory, %s)",
+                      c->spec, exp->dir);
       return 1;
     }
     return 0;
   }
   char found[ST_PATH_MAX];
   if (!st_config_find(c->spec, found, sizeof found) || (c->path = sw_realpath(found)) == NULL) {
-    fprintf(errs, "%s:%u:%u: error: no config '%s' (not in %s; see simtref list)\n", exp->file,
-            c->line, c->col, c->spec, st_config_dir());
+    sweep_exp_error(errs, exp->file, c->line, c->col,
+                    "no config '%s' (not in %s; see simtref list)", c->spec, st_config_dir());
     return 1;
   }
   return 0;
@@ -141,13 +142,12 @@ static int load_one(sweep_exp *exp, const sweep_config *c, const sweep_variant *
       break;
     }
     nerr++;
-    msg[strcspn(msg, "\n")] = '\0';
     const char *rest = NULL;
     const sweep_override *o = blame(msg, ovr, n, &rest);
     if (o == NULL) {
       if (*last == NULL || strcmp(*last, msg) != 0) {
-        fprintf(errs, "%s:%u:%u: error: variant '%s' on config %s: %s\n", exp->file, v->line,
-                v->col, v->name, c->label, msg);
+        sweep_exp_error(errs, exp->file, v->line, v->col, "variant '%s' on config %s: %s",
+                        v->name, c->label, msg);
         free(*last);
         *last = sw_strdup(msg);
       }
@@ -163,10 +163,10 @@ static int load_one(sweep_exp *exp, const sweep_config *c, const sweep_variant *
         common = common || o == &exp->common[i];
       }
       bool at_value = strstr(rest, "unknown key") == NULL && strstr(rest, "key=value") == NULL;
-      fprintf(errs, "%s:%u:%u: error: %s%s%s (config %s): %s\n", exp->file,
-              at_value ? o->vline : o->line, at_value ? o->vcol : o->col,
-              common ? "overrides" : "variant '", common ? "" : v->name, common ? "" : "'",
-              c->label, rest);
+      sweep_exp_error(errs, exp->file, at_value ? o->vline : o->line,
+                      at_value ? o->vcol : o->col, "%s%s%s (config %s): %s",
+                      common ? "overrides" : "variant '", common ? "" : v->name,
+                      common ? "" : "'", c->label, rest);
       reported[(*n_reported)++] = o;
     }
     /* Again without the override at fault. */

@@ -556,8 +556,8 @@ static void sb_num(sbuf *b, uint32_t v) {
  * exploits, FTP, SMTP, telnet and r-command abuse, buffer-overflow NOP sleds
  * and shell code, RPC, IRC, SQL and script injection). */
 static const char *const darpa_sigs[] = {
-    "/cgi-bin/(phf|test-cgi|php\\.cgi|handler|campas|webgais|websendmail|view-source|"
-    "nph-test-cgi|aglimpse|htmlscript|info2www|faxsurvey|jj|wrap|finger|count\\.cgi)",
+    ("/cgi-bin/(phf|test-cgi|php\\.cgi|handler|campas|webgais|websendmail|view-source|"
+     "nph-test-cgi|aglimpse|htmlscript|info2www|faxsurvey|jj|wrap|finger|count\\.cgi)"),
     "/etc/(passwd|shadow|group|hosts\\.equiv|inetd\\.conf)",
     "\\.\\./\\.\\./",
     "cmd\\.exe",

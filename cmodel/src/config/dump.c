@@ -119,7 +119,8 @@ static void format_bounds(const st_option *opt, char *buf, size_t n) {
     return;
   }
   case ST_OPT_STRING:
-    snprintf(buf, n, "up to %d characters (PATH_MAX - 1)", ST_CONFIG_STRING_MAX - 1);
+    snprintf(buf, n, "up to %d characters (PATH_MAX - 1) of printable UTF-8 text",
+             ST_CONFIG_STRING_MAX - 1);
     return;
   }
   buf[0] = '\0';

@@ -12,6 +12,45 @@
 _Static_assert(ST_PATH_MAX >= PATH_MAX, "ST_PATH_MAX must hold any path the OS accepts");
 #endif
 
+/* The length of the UTF-8 character at s if it is one a string option may
+ * hold, else 0. A string is dumped in YAML double quotes (st_option_format)
+ * and must load back unchanged: so no control characters (YAML refuses most,
+ * and a tab next to a line break is trimmed), no line breaks (folded into
+ * spaces: U+0085, U+2028, U+2029), nothing YAML does not accept as text
+ * (U+FEFF, U+FFFE, U+FFFF) and no invalid UTF-8. */
+static size_t text_char(const unsigned char *s) {
+  unsigned c = s[0];
+  if (c >= 0x20 && c < 0x7f) {
+    return 1;
+  }
+  size_t n;
+  uint32_t cp;
+  if (c >= 0xc2 && c <= 0xdf) {
+    n = 2;
+    cp = c & 0x1f;
+  } else if (c >= 0xe0 && c <= 0xef) {
+    n = 3;
+    cp = c & 0x0f;
+  } else if (c >= 0xf0 && c <= 0xf4) {
+    n = 4;
+    cp = c & 0x07;
+  } else {
+    return 0;
+  }
+  for (size_t i = 1; i < n; i++) {
+    if ((s[i] & 0xc0) != 0x80) {
+      return 0; /* also stops at the terminating NUL */
+    }
+    cp = cp << 6 | (s[i] & 0x3f);
+  }
+  static const uint32_t least[5] = {0, 0, 0x80, 0x800, 0x10000}; /* shorter is overlong */
+  if (cp < least[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || cp < 0xa0 ||
+      cp == 0x2028 || cp == 0x2029 || cp == 0xfeff || cp == 0xfffe || cp == 0xffff) {
+    return 0;
+  }
+  return n;
+}
+
 /* Parses an unsigned decimal or 0x-hex integer that fills all of s. */
 static int parse_u64(const char *s, uint64_t *out) {
   const char *p = s;
@@ -131,14 +170,24 @@ static int parse_scaled(const char *s, const unit_scale *units, int64_t *out) {
   if (u->name == NULL) {
     return -1;
   }
-  uint64_t div = 1;
-  for (int i = 0; i < frac; i++) {
-    div *= 10;
+  /* "1.50MHz" is 15 tenths of a MHz: trailing fraction zeros change nothing,
+   * and without them 10^frac must fit in 64 bits ("0.000...0" has any number
+   * of zeros). */
+  while (frac > 0 && m % 10 == 0) {
+    m /= 10;
+    frac--;
   }
   if (m != 0 && (uint64_t)u->scale > UINT64_MAX / m) {
     return -2;
   }
   uint64_t scaled = m * (uint64_t)u->scale;
+  if (frac > 19) {
+    return -3; /* 0 < scaled < 2^64 < 10^20: never a multiple of 10^frac */
+  }
+  uint64_t div = 1;
+  for (int i = 0; i < frac; i++) {
+    div *= 10;
+  }
   if (scaled % div != 0) {
     return -3;
   }
@@ -162,6 +211,25 @@ void st_dec_format(int64_t v, char *buf, size_t size) {
            f > 0 ? frac : "");
 }
 
+/* A value as messages quote it: whole when short, else its first SHOWN_MAX
+ * bytes (whole UTF-8 characters) and "...", so that a long value cannot push
+ * the reason out of a message, nor be cut inside a character. */
+#define SHOWN_MAX 60
+
+static const char *shown_text(const char *text, char buf[SHOWN_MAX + 4]) {
+  size_t n = strlen(text);
+  if (n <= SHOWN_MAX) {
+    return text;
+  }
+  n = SHOWN_MAX;
+  for (int i = 0; i < 3 && ((unsigned char)text[n] & 0xc0) == 0x80; i++) {
+    n--; /* text[n] continues a character: cut before it starts (a character has 4 bytes at most) */
+  }
+  memcpy(buf, text, n);
+  memcpy(buf + n, "...", 4);
+  return buf;
+}
+
 static int check_bounds(const st_option *opt, int64_t v, const char *text, char *why, size_t n) {
   if (v < opt->min || v > opt->max) {
     char lo[48] = "", hi[48] = "";
@@ -180,6 +248,8 @@ static int check_bounds(const st_option *opt, int64_t v, const char *text, char 
 }
 
 int st_option_parse(const st_option *opt, const char *text, void *out, char *why, size_t why_size) {
+  char shown_buf[SHOWN_MAX + 4];
+  const char *shown = shown_text(text, shown_buf);
   int64_t v = 0;
   int rc;
   switch (opt->type) {
@@ -196,20 +266,20 @@ int st_option_parse(const st_option *opt, const char *text, void *out, char *why
         return 0;
       }
     }
-    snprintf(why, why_size, "expected true or false, got '%s'", text);
+    snprintf(why, why_size, "expected true or false, got '%s'", shown);
     return -1;
   }
   case ST_OPT_INT:
     rc = parse_i64(text, &v);
     if (rc == -1) {
-      snprintf(why, why_size, "expected an integer, got '%s'", text);
+      snprintf(why, why_size, "expected an integer, got '%s'", shown);
       return -1;
     }
     if (rc == -2) {
-      snprintf(why, why_size, "%s is too large", text);
+      snprintf(why, why_size, "%s is too large", shown);
       return -1;
     }
-    if (check_bounds(opt, v, text, why, why_size) != 0) {
+    if (check_bounds(opt, v, shown, why, why_size) != 0) {
       return -1;
     }
     *(int64_t *)out = v;
@@ -222,18 +292,18 @@ int st_option_parse(const st_option *opt, const char *text, void *out, char *why
       snprintf(why, why_size,
                is_size ? "expected a size (bytes, or with a unit: B KiB MiB GiB), got '%s'"
                        : "expected a frequency with a unit (Hz kHz MHz GHz), got '%s'",
-               text);
+               shown);
       return -1;
     }
     if (rc == -2) {
-      snprintf(why, why_size, "%s is too large", text);
+      snprintf(why, why_size, "%s is too large", shown);
       return -1;
     }
     if (rc == -3) {
-      snprintf(why, why_size, "%s is not a whole number of %s", text, is_size ? "bytes" : "Hz");
+      snprintf(why, why_size, "%s is not a whole number of %s", shown, is_size ? "bytes" : "Hz");
       return -1;
     }
-    if (check_bounds(opt, v, text, why, why_size) != 0) {
+    if (check_bounds(opt, v, shown, why, why_size) != 0) {
       return -1;
     }
     *(int64_t *)out = v;
@@ -244,29 +314,29 @@ int st_option_parse(const st_option *opt, const char *text, void *out, char *why
     const char *unit;
     int frac = split_number_unit(text, &m, &unit);
     if (frac == -2) {
-      snprintf(why, why_size, "%s is too large", text);
+      snprintf(why, why_size, "%s is too large", shown);
       return -1;
     }
     if (frac < 0 || *unit != '\0' || text[0] == '.') {
-      snprintf(why, why_size, "expected a decimal number (such as 0.0625), got '%s'", text);
+      snprintf(why, why_size, "expected a decimal number (such as 0.0625), got '%s'", shown);
       return -1;
     }
     if (frac > 6) {
-      snprintf(why, why_size, "%s has more than 6 digits after the decimal point", text);
+      snprintf(why, why_size, "%s has more than 6 digits after the decimal point", shown);
       return -1;
     }
     for (int i = frac; i < 6; i++) {
       if (m > (uint64_t)INT64_MAX / 10) {
-        snprintf(why, why_size, "%s is too large", text);
+        snprintf(why, why_size, "%s is too large", shown);
         return -1;
       }
       m *= 10;
     }
     if (m > (uint64_t)INT64_MAX) {
-      snprintf(why, why_size, "%s is too large", text);
+      snprintf(why, why_size, "%s is too large", shown);
       return -1;
     }
-    if (check_bounds(opt, (int64_t)m, text, why, why_size) != 0) {
+    if (check_bounds(opt, (int64_t)m, shown, why, why_size) != 0) {
       return -1;
     }
     *(int64_t *)out = (int64_t)m;
@@ -279,7 +349,7 @@ int st_option_parse(const st_option *opt, const char *text, void *out, char *why
         return 0;
       }
     }
-    size_t n = (size_t)snprintf(why, why_size, "unknown value '%s' (expected one of:", text);
+    size_t n = (size_t)snprintf(why, why_size, "unknown value '%s' (expected one of:", shown);
     for (int i = 0; opt->names[i] != NULL && n < why_size; i++) {
       n += (size_t)snprintf(why + n, why_size - n, " %s", opt->names[i]);
     }
@@ -294,6 +364,17 @@ int st_option_parse(const st_option *opt, const char *text, void *out, char *why
       snprintf(why, why_size, "%zu characters, longer than the limit of %d (PATH_MAX - 1)", len,
                ST_CONFIG_STRING_MAX - 1);
       return -1;
+    }
+    for (size_t i = 0; i < len;) {
+      size_t n = text_char((const unsigned char *)text + i);
+      if (n == 0) {
+        snprintf(why, why_size,
+                 "byte %zu (0x%02x) is not printable text: a string holds no control "
+                 "characters or line breaks, and is UTF-8",
+                 i + 1, (unsigned char)text[i]);
+        return -1;
+      }
+      i += n;
     }
     memcpy(out, text, len + 1);
     return 0;

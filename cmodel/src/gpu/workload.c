@@ -112,6 +112,28 @@ static int parse_i64(const char *s, int64_t *v) {
   return 0;
 }
 
+/* YAML forbids a key twice in one mapping, but libyaml does not check it:
+ * an error at the second one. pair is the current pair of map. */
+static st_status unique_key(wl_parser *p, const yaml_node_t *map, const yaml_node_pair_t *pair) {
+  const char *key = scalar(node(p, pair->key));
+  for (const yaml_node_pair_t *q = map->data.mapping.pairs.start; key != NULL && q < pair; q++) {
+    const yaml_node_t *k = node(p, q->key);
+    const char *other = scalar(k);
+    if (other != NULL && strcmp(other, key) == 0) {
+      return fail(p, node(p, pair->key), "duplicate key '%s' (first at line %u)", key,
+                  (unsigned)k->start_mark.line + 1);
+    }
+  }
+  return ST_OK;
+}
+
+/* FOR_PAIRS, failing on a duplicate key. */
+#define FOR_UNIQUE_PAIRS(p, map, k_, v_)                                                    \
+  FOR_PAIRS(p, map, k_, v_)                                                                 \
+  if (unique_key((p), (map), pr_##k_) != ST_OK) {                                           \
+    return p->err->code;                                                                    \
+  } else
+
 static st_status want_u64(wl_parser *p, const yaml_node_t *n, const char *what, uint64_t max,
                           uint64_t *v) {
   const char *s = scalar(n);
@@ -165,7 +187,7 @@ static st_status parse_buffer(wl_parser *p, const char *name, yaml_node_t *n, st
   bool have_bytes = false;
   yaml_node_t *k, *v;
   yaml_node_t *init_node = NULL, *expect_node = NULL;
-  FOR_PAIRS(p, n, k, v) {
+  FOR_UNIQUE_PAIRS(p, n, k, v) {
     const char *key = scalar(k);
     if (key == NULL) {
       return fail(p, k, "buffer '%s': expected a key", name);
@@ -201,7 +223,7 @@ static st_status parse_buffer(wl_parser *p, const char *name, yaml_node_t *n, st
         return fail(p, v, "compare: expected {type: f32|f64, ulp: N}");
       }
       yaml_node_t *ck, *cv;
-      FOR_PAIRS(p, v, ck, cv) {
+      FOR_UNIQUE_PAIRS(p, v, ck, cv) {
         const char *ckey = scalar(ck);
         const char *cval = scalar(cv);
         if (ckey != NULL && strcmp(ckey, "type") == 0) {
@@ -489,7 +511,7 @@ static st_status parse_param(wl_parser *p, const st_workload *wl, yaml_node_t *n
   }
   yaml_node_t *k, *v;
   bool have = false;
-  FOR_PAIRS(p, n, k, v) {
+  FOR_UNIQUE_PAIRS(p, n, k, v) {
     const char *key = scalar(k);
     if (key == NULL) {
       return fail(p, k, "expected a key");
@@ -578,7 +600,7 @@ static st_status parse_launch(wl_parser *p, const st_workload *wl, yaml_node_t *
   }
   bool have_entry = false, have_grid = false, have_block = false;
   yaml_node_t *k, *v;
-  FOR_PAIRS(p, n, k, v) {
+  FOR_UNIQUE_PAIRS(p, n, k, v) {
     const char *key = scalar(k);
     st_status rc = ST_OK;
     if (key == NULL) {
@@ -652,7 +674,7 @@ static st_status parse_root(wl_parser *p, st_workload *wl) {
                        "a workload file is a mapping with keys ptx, buffers, launches");
   }
   yaml_node_t *k, *v, *buffers = NULL, *launches = NULL, *ptx = NULL;
-  FOR_PAIRS(p, root, k, v) {
+  FOR_UNIQUE_PAIRS(p, root, k, v) {
     const char *key = scalar(k);
     if (key != NULL && strcmp(key, "ptx") == 0) {
       ptx = v;

@@ -558,6 +558,7 @@ st_status st_sm_cycle(st_sm *sm, uint64_t now) {
   }
   if (sm->skip_quiet) {
     if (!sleep_holds(sm, now)) {
+      settle(sm); /* (a new sleep may begin at once: its accounting is its own) */
       sm->sleep.on = !empty(sm) && sleeps(sm, now, &sm->sleep.until);
       if (sm->sleep.on) {
         /* The cycle's classification for the controllers (account would

@@ -508,7 +508,6 @@ static bool sleep_holds(const st_sm *sm, uint64_t now) {
  * changes the SM or reads its statistics. */
 static st_status sleep_cycle(st_sm *sm) {
   sm->sleep.pending++;
-  sm->slept++;
   return ST_OK;
 }
 
@@ -529,7 +528,6 @@ static st_status checked_sleep(st_sm *sm, uint64_t now) {
     return rc;
   }
   sm->sleep.on = true; /* it changed nothing (checked below): the sleep goes on */
-  sm->slept++;
   st_sm_activity_of(sm, &after);
   char why[160] = "";
   if (memcmp(&l1d, st_cache_get_stats(sm->l1d), sizeof l1d) != 0 ||

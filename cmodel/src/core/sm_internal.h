@@ -194,8 +194,6 @@ struct st_sm {
   bool fault_sleep_deaf; /* planted fault (SIMTREF_FAULT=sleep-deaf): a reply delivered to a
                            sleeping SM does not end its sleep */
   bool check_skips;     /* sim.check_skips: every shortcut is checked (core/check.c) */
-  uint64_t slept;       /* cycles it slept through (sm.c; not a statistic: the same run
-                           without sim.skip_idle sleeps through none) */
   struct {
     bool on;            /* sleeping (sm.c): nothing changes until an event ends it */
     uint64_t until;     /* the first cycle that time alone ends it */

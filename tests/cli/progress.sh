@@ -13,14 +13,6 @@ fi
 
 ESC=$(printf '\033')
 
-# on_tty FILE CMD: runs the shell command CMD with stdin, stdout and stderr
-# on a pseudo-terminal 200 columns wide, TERM xterm (or $TTY_TERM); what the
-# terminal got goes to FILE.
-on_tty() {
-  file=$1
-  shift
-  TERM=${TTY_TERM:-xterm} script -qec "stty cols 200 2>/dev/null; $*" /dev/null </dev/null >"$file" 2>&1
-}
 
 # report_of OUT: a run's stdout without its host-time line.
 report_of() {

@@ -10,11 +10,6 @@ if ! command -v script >/dev/null 2>&1; then
   finish
 fi
 ESC=$(printf '\033')
-on_tty() {
-  file=$1
-  shift
-  TERM=${TTY_TERM:-xterm} script -qec "stty cols 200 2>/dev/null; $*" /dev/null </dev/null >"$file" 2>&1
-}
 
 write_ci_experiment "$TMP/ci.yaml"
 

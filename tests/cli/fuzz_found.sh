@@ -82,4 +82,11 @@ expect_exit 2 timeout 60 "$SIMTREF" sweep "$TMP/loop.yaml" --runs "$TMP/runs"
 expect_in "$TMP/err" "$TMP/loop.yaml:3:15: error: YAML aliases are not supported"
 [ ! -e "$TMP/runs" ] || fail "sweep wrote $TMP/runs"
 
+# A mapping used as a key of a workload (found by the hour-long run of
+# fuzz_experiment): the "did you mean" hint read a key with no text.
+printf 'workloads:\n  - {name: bfs, {a: 1}: x}\nconfigs: [tiny]\n' >"$TMP/mapkey.yaml"
+expect_exit 2 "$SIMTREF" sweep "$TMP/mapkey.yaml" --runs "$TMP/runs"
+expect_in "$TMP/err" "$TMP/mapkey.yaml:2:17: error: a key in a workload must be a word, not a list or a mapping"
+[ ! -e "$TMP/runs" ] || fail "sweep wrote $TMP/runs"
+
 finish

@@ -100,6 +100,10 @@ static bool is_null(const yaml_node_t *n) {
 static void unknown_key(exp_parser *p, const yaml_node_t *k, const char *where,
                         const char *const *known) {
   const char *s = scalar(k);
+  if (s == NULL) { /* a list or a mapping used as a key */
+    FAIL(p, k, "a key%s must be a word, not a list or a mapping", where);
+    return;
+  }
   const char *hint = sw_closest(s, known);
   char list[512] = "";
   size_t used = 0;

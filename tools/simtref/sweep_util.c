@@ -330,7 +330,7 @@ void sw_near(const char *s, const char *const *names, char *out, size_t size) {
 const char *sw_closest(const char *s, const char *const *names) {
   const char *best = NULL;
   size_t best_d = 3;
-  for (size_t i = 0; names[i] != NULL; i++) {
+  for (size_t i = 0; s != NULL && names[i] != NULL; i++) {
     size_t d = edit_distance(s, names[i]);
     if (d < best_d) {
       best_d = d;

@@ -16,6 +16,9 @@
 #   ST_LIBERTY  the cell library (default: simtref_generic.lib beside this
 #               script)                                              (optional)
 #   ST_GATES    1: also map onto Yosys's internal gates (cross-check) (optional)
+#   ST_GENERIC  0: leave out the generic mapping (cells.stat, gates.stat)  (optional)
+#   ST_ASAP7    an uncompressed ASAP7 liberty (synth/lib/asap7_rvt_tt.lib.gz):
+#               also map onto it, with buffering and sizing, and time it  (optional)
 #
 # Writes into ST_OUT:
 #   coarse.stat   word-level cells after coarse synthesis (`stat -width`):
@@ -25,6 +28,9 @@
 #   gates.stat    with ST_GATES=1: cells by type of Yosys's generic gates
 #   macros.stat   the storage arrays: per elaborated array module (RTLIL dump), its
 #                 DEPTH and WIDTH
+#   asap7.stat    with ST_ASAP7: the netlist mapped onto ASAP7 (cells, area in um^2)
+#   asap7_abc.log with ST_ASAP7: ABC's static timing of that netlist (`stime -p`):
+#                 the longest combinational path, in ps, and its end points
 
 yosys -import
 
@@ -115,19 +121,41 @@ design -save pre_abc
 # default runs for more than ten minutes (wsched_tls); `abc -fast` gives
 # 20-100% more area (docs/area.md, Uncertainty).
 set abc_script {+strash;dc2;dch,-f;map}
-set lib [file join $here simtref_generic.lib]
-if {[info exists ::env(ST_LIBERTY)] && $::env(ST_LIBERTY) ne ""} { set lib $::env(ST_LIBERTY) }
-dfflibmap -liberty $lib
-abc -script $abc_script -liberty $lib
-opt_clean
-tee -q -o [file join $out cells.stat] stat -liberty $lib
-
-# Cross-check (ST_GATES=1): the same netlist onto Yosys's own generic gates
-# (NOT NAND NOR AOI3 OAI3 AOI4 OAI4 XOR XNOR MUX and $_DFF_*), which the
-# command prices with the library's areas.
-if {[info exists ::env(ST_GATES)] && $::env(ST_GATES) eq "1"} {
-  design -load pre_abc
-  abc -script $abc_script -g cmos4,XOR,XNOR,MUX
+set generic 1
+if {[info exists ::env(ST_GENERIC)] && $::env(ST_GENERIC) eq "0"} { set generic 0 }
+if {$generic} {
+  set lib [file join $here simtref_generic.lib]
+  if {[info exists ::env(ST_LIBERTY)] && $::env(ST_LIBERTY) ne ""} { set lib $::env(ST_LIBERTY) }
+  dfflibmap -liberty $lib
+  abc -script $abc_script -liberty $lib
   opt_clean
-  tee -q -o [file join $out gates.stat] stat
+  tee -q -o [file join $out cells.stat] stat -liberty $lib
+
+  # Cross-check (ST_GATES=1): the same netlist onto Yosys's own generic gates
+  # (NOT NAND NOR AOI3 OAI3 AOI4 OAI4 XOR XNOR MUX and $_DFF_*), which the
+  # command prices with the library's areas.
+  if {[info exists ::env(ST_GATES)] && $::env(ST_GATES) eq "1"} {
+    design -load pre_abc
+    abc -script $abc_script -g cmos4,XOR,XNOR,MUX
+    opt_clean
+    tee -q -o [file join $out gates.stat] stat
+  }
+}
+
+# ASAP7 (ST_ASAP7): the same netlist onto the real library. Flip-flops become
+# DFFASRHQNx1 (the library's only flip-flop with an asynchronous reset; its set
+# input tied off) or DFFHQNx1. ABC maps for delay with area recovery (as above),
+# then buffers high-fanout nets (buffer -p), sizes gates up on the critical path
+# (upsize) and down off it (dnsize), and reports the longest combinational path
+# with the liberty's delay tables (stime -p): between flip-flops, unit inputs
+# (arrival 0) and unit outputs (no load). The flip-flop's own clock-to-output and
+# setup times are added by `simtref area` (docs/area.md, "Delay").
+if {[info exists ::env(ST_ASAP7)] && $::env(ST_ASAP7) ne ""} {
+  set a7 $::env(ST_ASAP7)
+  design -load pre_abc
+  dfflibmap -liberty $a7
+  tee -q -o [file join $out asap7_abc.log] \
+    abc -script "$abc_script;topo;buffer,-p;upsize;dnsize;stime,-p" -liberty $a7
+  opt_clean
+  tee -q -o [file join $out asap7.stat] stat -liberty $a7
 }

@@ -48,12 +48,46 @@ expect_in "$TMP/err" "simtref area: error: yosys not found in PATH"
 expect_exit 2 env PATH=/nonexistent "$SIMTREF" area --check-baselines
 expect_in "$TMP/err" "yosys not found in PATH"
 
-# A yosys that fails: the unit is reported FAILED and the exit status is 1.
+# A yosys that fails: the unit's error on stderr, exit 2, and no table (no
+# partial report, no JSON file).
 mkdir -p "$TMP/bin"
 printf '#!/bin/sh\necho "ERROR: planted failure" >&2\nexit 1\n' >"$TMP/bin/yosys"
 chmod +x "$TMP/bin/yosys"
-expect_exit 1 env PATH="$TMP/bin:$PATH" "$SIMTREF" area wpt
-expect_in "$TMP/out" "FAILED: yosys failed: ERROR: planted failure"
+expect_exit 2 env PATH="$TMP/bin:$PATH" "$SIMTREF" area wpt --json "$TMP/a.json"
+expect_in "$TMP/err" "simtref area: error: wpt (NTB=8 NS=2 CNT_W=6 COUNT_EXITED=0) did not synthesise: yosys failed: ERROR: planted failure"
+expect_empty "$TMP/out"
+[ ! -e "$TMP/a.json" ] || fail "a failed synthesis wrote the --json file"
+expect_exit 2 env PATH="$TMP/bin:$PATH" "$SIMTREF" area --lib asap7 wpt
+expect_in "$TMP/err" "did not synthesise: yosys failed: ERROR: planted failure"
+expect_empty "$TMP/out"
+
+# The cell library: an unknown one, options that do not go with it, a missing
+# or unreadable ASAP7 liberty (exit 2, nothing synthesised).
+expect_exit 2 "$SIMTREF" area --lib tsmc7 wpt
+expect_in "$TMP/err" "simtref area: error: unknown cell library 'tsmc7' (libraries: generic asap7)"
+expect_exit 2 "$SIMTREF" area --lib
+expect_in "$TMP/err" "--lib needs a value"
+expect_exit 2 "$SIMTREF" area --lib asap7 --cross-check wpt
+expect_in "$TMP/err" "does not go with --lib asap7"
+expect_exit 2 "$SIMTREF" area --lib asap7 --check-baselines
+expect_in "$TMP/err" "give no --lib, --clock or --cross-check"
+expect_exit 2 "$SIMTREF" area --lib asap7 --clock fast wpt
+expect_in "$TMP/err" "--clock wants a frequency in MHz"
+mkdir -p "$TMP/synth"
+cp "$SRC/synth/flow.tcl" "$SRC/synth/simtref_generic.lib" "$SRC/synth/baselines.csv" "$TMP/synth/"
+expect_exit 2 env PATH="$TMP/bin:$PATH" SIMTREF_SYNTH_DIR="$TMP/synth" "$SIMTREF" area --lib asap7 wpt
+expect_in "$TMP/err" "simtref area: error: no ASAP7 library $TMP/synth/lib/asap7_rvt_tt.lib.gz"
+expect_empty "$TMP/out"
+expect_exit 2 env PATH="$TMP/bin:$PATH" SIMTREF_SYNTH_DIR="$TMP/synth" "$SIMTREF" area --check-baselines
+expect_in "$TMP/err" "no ASAP7 library"
+mkdir -p "$TMP/synth/lib"
+echo "not compressed" >"$TMP/synth/lib/asap7_rvt_tt.lib.gz"
+expect_exit 2 env PATH="$TMP/bin:$PATH" SIMTREF_SYNTH_DIR="$TMP/synth" "$SIMTREF" area --lib asap7 wpt
+expect_in "$TMP/err" "cannot uncompress the ASAP7 library"
+printf 'library (x) {\n  cell (INV) {\n    area : 1;\n  }\n}\n' | gzip -c >"$TMP/synth/lib/asap7_rvt_tt.lib.gz"
+expect_exit 2 env PATH="$TMP/bin:$PATH" SIMTREF_SYNTH_DIR="$TMP/synth" "$SIMTREF" area --lib asap7 wpt
+expect_in "$TMP/err" "has no FO4 figure or no NAND2xp5_ASAP7_75t_R"
+expect_empty "$TMP/out"
 
 # A malformed baselines file.
 printf 'config,unit\ngtx480,wpt\n' >"$TMP/bad.csv"
@@ -61,11 +95,15 @@ expect_exit 2 env PATH="$TMP/bin:$PATH" "$SIMTREF" area --check-baselines --base
 expect_in "$TMP/err" "expected the header"
 
 # A row whose sram_bits is not a number, or missing, is an error at its line.
-printf 'config,overrides,unit,params,cells,registers,ff_bits,nand2_eq,sram_bits\ngtx480,,wpt,NTB=8,642,1,48,1003.7,lots\n' >"$TMP/bad.csv"
+hdr=config,overrides,unit,params,cells,registers,ff_bits,nand2_eq,sram_bits,a7_cells,a7_um2,a7_leak_nw,a7_delay_ps
+printf '%s\ngtx480,,wpt,NTB=8,642,1,48,1003.7,lots,604,60.3,41.2,322.7\n' "$hdr" >"$TMP/bad.csv"
 expect_exit 2 env PATH="$TMP/bin:$PATH" "$SIMTREF" area --check-baselines --baselines "$TMP/bad.csv"
-expect_in "$TMP/err" "bad.csv:2: error: cells, registers, ff_bits, nand2_eq and sram_bits must be numbers"
-printf 'config,overrides,unit,params,cells,registers,ff_bits,nand2_eq,sram_bits\ngtx480,,wpt,NTB=8,642,1,48,1003.7\n' >"$TMP/bad.csv"
+expect_in "$TMP/err" "bad.csv:2: error: cells, registers, ff_bits, nand2_eq, sram_bits, a7_cells, a7_um2, a7_leak_nw and a7_delay_ps must be numbers"
+printf '%s\ngtx480,,wpt,NTB=8,642,1,48,1003.7,0,604,60.3,,322.7\n' "$hdr" >"$TMP/bad.csv"
 expect_exit 2 env PATH="$TMP/bin:$PATH" "$SIMTREF" area --check-baselines --baselines "$TMP/bad.csv"
-expect_in "$TMP/err" "bad.csv:2: error: expected 9 fields"
+expect_in "$TMP/err" "bad.csv:2: error: cells, registers"
+printf '%s\ngtx480,,wpt,NTB=8,642,1,48,1003.7,0\n' "$hdr" >"$TMP/bad.csv"
+expect_exit 2 env PATH="$TMP/bin:$PATH" "$SIMTREF" area --check-baselines --baselines "$TMP/bad.csv"
+expect_in "$TMP/err" "bad.csv:2: error: expected 13 fields"
 
 finish

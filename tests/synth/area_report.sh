@@ -48,4 +48,37 @@ grep -Eq '^agt +[0-9]+ +[0-9]+ +2247 +[0-9.]+ +3072 ' "$TMP/out" ||
 expect_in "$TMP/out" "ours  2247 flip-flop bits + 3072 SRAM bits = 5319"
 [ -f "$TMP/keep-agt/00-agt/macros.stat" ] || fail "--keep left no macros.stat"
 
+# The ASAP7 library: the WPT's cells (its 48 flip-flops as DFFASRHQNx1, the
+# library's flip-flop with an asynchronous reset), area, leakage, the longest
+# path in ps and in FO4 of ASAP7, and the verdict at the config's core clock.
+expect_exit 0 "$SIMTREF" area --lib asap7 -c gtx480 -s sm.warp_scheduler=mwf_gto \
+  -s sm.fetch_arbiter=cff wpt --cells --json "$TMP/a7.json" -j 1
+expect_in "$TMP/out" "cells of ASAP7 (7.5-track RVT, typical corner 0.7 V 25 C"
+expect_in "$TMP/out" "Verdict at 700.0 MHz (core_clock; 1428.6 ps)"
+expect_in "$TMP/out" "DFFASRHQNx1_ASAP7_75t_R 48"
+expect_in "$TMP/out" "longest path: "
+row=$(grep -E '^wpt ' "$TMP/out")
+echo "$row" | awk '{
+  # unit cells FF SRAM logic_um2 SRAM_um2 leak path FO4 ...
+  if ($3 != 48 || $4 != 0) exit 1
+  if (!($5 > 10 && $5 < 1000)) exit 1          # um2: tens of um2 for ~600 cells
+  if (!($7 > 1)) exit 1                        # leakage, nW
+  if (!($8 > 86.4)) exit 1                     # more than clock-to-Q + setup
+  fo4 = $8 / $9; if (fo4 < 19.5 || fo4 > 19.7) exit 1
+}' || fail "the wpt row on ASAP7 is not what it should be: $row"
+echo "$row" | grep -q "fits (" || fail "the WPT does not fit a 700 MHz cycle: $row"
+expect_in "$TMP/a7.json" "\"library\": \"asap7\""
+expect_in "$TMP/a7.json" "\"fo4_ps\": 19.599"
+expect_in "$TMP/a7.json" "\"clock_period_ps\": 1428.57"
+expect_in "$TMP/a7.json" "\"DFFASRHQNx1_ASAP7_75t_R\": 48"
+if command -v python3 >/dev/null 2>&1; then
+  python3 -m json.tool "$TMP/a7.json" >/dev/null || fail "the ASAP7 JSON report does not parse"
+fi
+# At a clock the logic cannot meet (a 200 ps cycle) the verdict says by how much and
+# how many stages the logic would need.
+expect_exit 0 "$SIMTREF" area --lib asap7 wpt --clock 5000 -j 1
+expect_in "$TMP/out" "Verdict at 5000.0 MHz (--clock; 200.0 ps)"
+grep -Eq '^wpt .* NO x[0-9.]+: [0-9]+ stages +NO x[0-9.]+: [0-9]+ stages' "$TMP/out" ||
+  fail "no NO verdict at 5 GHz"
+
 finish

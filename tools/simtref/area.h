@@ -73,6 +73,17 @@ typedef struct area_result {
   bool has_gates;    /* the cross-check ran: Yosys's internal gates */
   unsigned gate_cells;
   double gate_nand2_eq; /* those gates priced with the library's areas */
+  /* The ASAP7 mapping (--lib asap7, and every baselines run). */
+  bool has_a7;
+  unsigned a7_cells;    /* ASAP7 cells (storage arrays left out) */
+  unsigned a7_ff_bits;  /* of which flip-flops */
+  double a7_um2;        /* their area, um^2 (cell area, no utilisation) */
+  double a7_leak_nw;    /* their leakage, nW (typical corner, state-independent) */
+  double a7_comb_ps;    /* the longest combinational path (ABC's stime), ps */
+  double a7_delay_ps;   /* a7_comb_ps + the flip-flop's clock-to-output and setup */
+  char a7_from[64], a7_to[64]; /* the path's start and end (net names) */
+  area_cell_count a7_types[AREA_MAX_TYPES * 2];
+  unsigned a7_n_types;
   double seconds;       /* wall time of the Yosys run */
   unsigned hint;        /* expected size (baseline cells, 0 unknown): bigger starts first */
   bool skip;            /* not to be synthesised (error says why) */
@@ -110,11 +121,38 @@ const area_node *area_node_find(const char *name);
 
 /* The cell library: each cell's area (NAND2 equivalents) read from a
  * Liberty file's `cell (NAME) { area : X; ...` entries. */
+#define AREA_LIB_MAX 128
 typedef struct area_lib {
-  char name[64][AREA_NAME_MAX];
-  double area[64];
+  char name[AREA_LIB_MAX][AREA_NAME_MAX];
+  double area[AREA_LIB_MAX];
+  double leakage[AREA_LIB_MAX]; /* cell_leakage_power (0 where the library has none) */
   size_t n;
+  /* Figures the library carries in "simtref KEY VALUE" comments
+   * (synth/lib/make-asap7.py writes them; 0 where absent). */
+  double fo4_ps, ff_clk_q_ps, ff_setup_ps;
 } area_lib;
+
+/* ---- the ASAP7 library and the delay verdict (docs/area.md) --------------- */
+
+/* The committed library (beside the synth folder), compressed. */
+#define AREA_ASAP7_LIB "lib/asap7_rvt_tt.lib.gz"
+/* Its leakage unit is pW, its area unit um^2, its time unit ps. The NAND2
+ * of NAND2-eq on ASAP7 is NAND2xp5. */
+#define AREA_ASAP7_NAND2 "NAND2xp5_ASAP7_75t_R"
+/* ASAP7 SRAM macro area per bit, periphery included: the 8 Kbit
+ * srambank_64x4x32_6t122 of github.com/The-OpenROAD-Project/asap7_sram_0p0
+ * (415.2384 um^2 / 8192 bits). */
+#define AREA_ASAP7_SRAM_UM2_PER_BIT 0.05069
+/* Placed-and-routed area on ASAP7 = cell area / AREA_UTILISATION as above. */
+
+/* FO4 inverter delay of a node: 360 ps per um of drawn gate length
+ * (docs/area.md "Delay"). */
+typedef struct area_fo4_node {
+  const char *name;
+  double fo4_ps;
+} area_fo4_node;
+extern const area_fo4_node area_fo4_nodes[];
+extern const size_t area_n_fo4_nodes;
 
 bool area_lib_load(area_lib *lib, const char *path, char *err, size_t err_size);
 /* The area of a library cell, or a negative value if it is not in lib. */
@@ -128,10 +166,19 @@ double area_gate_weight(const area_lib *lib, const char *gate);
  * cross-check). Returns false, with r->error set, if one is missing or
  * unreadable. */
 bool area_parse_stats(const char *dir, const area_lib *lib, area_result *r);
+/* Parses asap7.stat and asap7_abc.log of dir into r's a7 figures with lib7
+ * (the ASAP7 library). Returns false, with r->error set, when one is missing. */
+bool area_parse_a7(const char *dir, const area_lib *lib7, area_result *r);
+/* The SRAM part of a unit on ASAP7, um^2. */
+double area_a7_sram_um2(unsigned long bits);
 
 /* ---- running the flow (area_flow.c) --------------------------------------- */
 
 typedef struct area_flow {
+  bool generic;                  /* map onto synth/simtref_generic.lib */
+  bool asap7;                    /* map onto ASAP7 and time it */
+  char a7_path[AREA_PATH_MAX];   /* the uncompressed ASAP7 liberty in work */
+  area_lib lib7;
   char yosys[AREA_PATH_MAX];     /* the yosys executable */
   char version[128];             /* its --version line */
   char synth_dir[AREA_PATH_MAX]; /* synth/: flow.tcl, simtref_generic.lib */
@@ -157,6 +204,10 @@ const char *area_rtl_dir(void);
  * temporary one). Returns an exit status (EXIT_USAGE with a message on
  * stderr when yosys or the library is missing or keep_dir is unusable). */
 int area_flow_init(area_flow *f, const char *keep_dir, bool gates, unsigned jobs);
+/* Adds the libraries a run maps onto (after area_flow_init): generic and/or
+ * ASAP7 (uncompressed into the work folder). Returns an exit status
+ * (EXIT_USAGE with a message when the ASAP7 library is missing or unreadable). */
+int area_flow_libs(area_flow *f, bool generic, bool asap7);
 
 /* Synthesises every r[i] (unit and params set by the caller), up to
  * f->jobs at a time, the largest hint first. Each r[i].ok tells whether its

@@ -6,8 +6,9 @@
  * The file: '#' comment lines (kept as they are, except the one starting
  * "# yosys:", which records the Yosys that made the figures), a header line,
  * then one row per unit and configuration:
- *   config,overrides,unit,params,cells,registers,ff_bits,nand2_eq,sram_bits
- * overrides are -s KEY=VALUE items joined by ';' (may be empty); params are
+ *   config,overrides,unit,params,cells,registers,ff_bits,nand2_eq,sram_bits,
+ *   a7_cells,a7_um2,a7_leak_nw,a7_delay_ps
+ * (the last four: the ASAP7 mapping, docs/area.md); overrides are -s KEY=VALUE items joined by ';' (may be empty); params are
  * what the unit's rule derives for that configuration, and must still be. */
 #include <errno.h>
 #include <math.h>
@@ -19,7 +20,10 @@
 #include "cli.h"
 #include "sweep_util.h"
 
-#define BL_HEADER "config,overrides,unit,params,cells,registers,ff_bits,nand2_eq,sram_bits"
+#define BL_HEADER                                                                          \
+  "config,overrides,unit,params,cells,registers,ff_bits,nand2_eq,sram_bits,a7_cells,a7_um2,"    \
+  "a7_leak_nw,a7_delay_ps"
+#define BL_FIELDS 13
 #define BL_MAX_ROWS 64
 #define BL_MAX_LINES 128
 
@@ -37,6 +41,8 @@ typedef struct bl_row {
   unsigned cells, registers, ff_bits;
   double nand2_eq;
   unsigned long sram_bits;
+  unsigned a7_cells;
+  double a7_um2, a7_leak_nw, a7_delay_ps;
   char now_params[AREA_PARAMS_MAX]; /* what the config gives today */
   int job;                          /* index into the results */
 } bl_row;
@@ -98,11 +104,11 @@ static bool read_file(const char *path, bl_file *b) {
     if (line[0] == '\0' || line[0] == '#') {
       continue;
     }
-    char *fld[10];
-    size_t nf = split_csv(line, fld, 10);
-    if (nf != 9) {
-      fprintf(stderr, "%s:%u: error: expected 9 fields (%s), got %zu\n", path, lineno, BL_HEADER,
-              nf);
+    char *fld[BL_FIELDS + 1];
+    size_t nf = split_csv(line, fld, BL_FIELDS + 1);
+    if (nf != BL_FIELDS) {
+      fprintf(stderr, "%s:%u: error: expected %d fields (%s), got %zu\n", path, lineno,
+              BL_FIELDS, BL_HEADER, nf);
       ok = false;
       break;
     }
@@ -135,17 +141,24 @@ static bool read_file(const char *path, bl_file *b) {
       break;
     }
     if (fld[4][0] != '\0') {
-      char *e1, *e2, *e3, *e4, *e5;
-      r->cells = (unsigned)strtoul(fld[4], &e1, 10);
-      r->registers = (unsigned)strtoul(fld[5], &e2, 10);
-      r->ff_bits = (unsigned)strtoul(fld[6], &e3, 10);
-      r->nand2_eq = strtod(fld[7], &e4);
-      r->sram_bits = strtoul(fld[8], &e5, 10);
-      if (*e1 != '\0' || *e2 != '\0' || *e3 != '\0' || *e4 != '\0' || *e5 != '\0' ||
-          fld[8][0] == '\0') {
+      char *e[9];
+      r->cells = (unsigned)strtoul(fld[4], &e[0], 10);
+      r->registers = (unsigned)strtoul(fld[5], &e[1], 10);
+      r->ff_bits = (unsigned)strtoul(fld[6], &e[2], 10);
+      r->nand2_eq = strtod(fld[7], &e[3]);
+      r->sram_bits = strtoul(fld[8], &e[4], 10);
+      r->a7_cells = (unsigned)strtoul(fld[9], &e[5], 10);
+      r->a7_um2 = strtod(fld[10], &e[6]);
+      r->a7_leak_nw = strtod(fld[11], &e[7]);
+      r->a7_delay_ps = strtod(fld[12], &e[8]);
+      bool bad = false;
+      for (size_t k = 0; k < 9; k++) {
+        bad = bad || *e[k] != '\0' || fld[4 + k][0] == '\0' || fld[4 + k][0] == '-';
+      }
+      if (bad) {
         fprintf(stderr,
-                "%s:%u: error: cells, registers, ff_bits, nand2_eq and sram_bits must be "
-                "numbers\n",
+                "%s:%u: error: cells, registers, ff_bits, nand2_eq, sram_bits, a7_cells, a7_um2, "
+                "a7_leak_nw and a7_delay_ps must be numbers (or all nine empty)\n",
                 path, lineno);
         ok = false;
         break;
@@ -204,8 +217,9 @@ static bool write_file(const char *path, const bl_file *b, const area_flow *fl,
   for (size_t i = 0; i < b->n_rows; i++) {
     const bl_row *r = &b->rows[i];
     const area_result *x = &res[r->job];
-    fprintf(f, "%s,%s,%s,%s,%u,%u,%u,%.1f,%lu\n", r->config, r->overrides, r->unit,
-            r->now_params, x->cells, x->registers, x->ff_bits, x->nand2_eq, x->sram_bits);
+    fprintf(f, "%s,%s,%s,%s,%u,%u,%u,%.1f,%lu,%u,%.2f,%.1f,%.1f\n", r->config, r->overrides,
+            r->unit, r->now_params, x->cells, x->registers, x->ff_bits, x->nand2_eq, x->sram_bits,
+            x->a7_cells, x->a7_um2, x->a7_leak_nw, x->a7_delay_ps);
   }
   bool ok = !ferror(f);
   ok = fclose(f) == 0 && ok;
@@ -264,8 +278,8 @@ static int check_or_update(area_flow *fl, const char *path, bool update, double 
   area_flow_run(fl, res, n, true);
 
   unsigned failures = 0;
-  printf("%-9s %-12s %8s %8s %7s %9s %10s %10s  %s\n", "config", "unit", "cells", "now", "change",
-         "FF bits", "NAND2-eq", "now", "");
+  printf("%-9s %-12s %8s %8s %7s %9s %8s %8s %7s %8s %8s %7s  %s\n", "config", "unit", "cells",
+         "now", "change", "FF bits", "a7 cells", "now", "change", "a7 ps", "now", "change", "");
   for (size_t i = 0; i < b->n_rows; i++) {
     const bl_row *r = &b->rows[i];
     const area_result *x = &res[r->job];
@@ -275,15 +289,24 @@ static int check_or_update(area_flow *fl, const char *path, bool update, double 
       continue;
     }
     const char *verdict = "ok";
-    double change = 0.0;
+    double change = 0.0, a7_change = 0.0, ps_change = 0.0;
     if (!r->has_figures) {
       verdict = "NEW (no figures yet)";
     } else {
       change = r->cells ? 100.0 * ((double)x->cells - (double)r->cells) / (double)r->cells : 0.0;
+      a7_change = r->a7_cells ? 100.0 * ((double)x->a7_cells - (double)r->a7_cells) /
+                                    (double)r->a7_cells
+                              : 0.0;
+      ps_change = r->a7_delay_ps > 0 ? 100.0 * (x->a7_delay_ps - r->a7_delay_ps) / r->a7_delay_ps
+                                     : 0.0;
       if (strcmp(r->params, r->now_params) != 0) {
         verdict = "PARAMS MOVED";
       } else if (fabs(change) > tol_pct) {
         verdict = "CELLS MOVED";
+      } else if (fabs(a7_change) > tol_pct) {
+        verdict = "ASAP7 CELLS MOVED";
+      } else if (fabs(ps_change) > tol_pct) {
+        verdict = "ASAP7 DELAY MOVED";
       } else if (x->ff_bits != r->ff_bits) {
         verdict = "FF BITS MOVED";
       } else if (x->sram_bits != r->sram_bits) {
@@ -292,8 +315,9 @@ static int check_or_update(area_flow *fl, const char *path, bool update, double 
     }
     bool bad = strcmp(verdict, "ok") != 0;
     failures += bad;
-    printf("%-9s %-12s %8u %8u %+6.1f%% %4u->%-4u %10.1f %10.1f  %s\n", r->config, r->unit,
-           r->cells, x->cells, change, r->ff_bits, x->ff_bits, r->nand2_eq, x->nand2_eq,
+    printf("%-9s %-12s %8u %8u %+6.1f%% %4u->%-4u %8u %8u %+6.1f%% %8.1f %8.1f %+6.1f%%  %s\n",
+           r->config, r->unit, r->cells, x->cells, change, r->ff_bits, x->ff_bits, r->a7_cells,
+           x->a7_cells, a7_change, r->a7_delay_ps, x->a7_delay_ps, ps_change,
            update && bad ? "updated" : verdict);
     if (bad && strcmp(verdict, "PARAMS MOVED") == 0) {
       printf("          %s under %s%s%s now has parameters '%s' (baseline: '%s')\n", r->unit,
@@ -317,14 +341,15 @@ static int check_or_update(area_flow *fl, const char *path, bool update, double 
     char *def = sw_fmt("%s/baselines.csv", area_synth_dir());
     bool is_default = strcmp(path, def) == 0;
     free(def);
-    printf("\n%u row(s) moved beyond the tolerance (cells +-%.1f%%, flip-flop bits exact) or "
-           "failed.\n"
+    printf("\n%u row(s) moved beyond the tolerance (cells, ASAP7 cells and ASAP7 delay +-%.1f%%, "
+           "flip-flop and SRAM bits exact) or failed.\n"
            "If the change is intended, update the baselines and commit them:\n"
            "  simtref area --update-baselines%s%s\n",
            failures, tol_pct, is_default ? "" : " --baselines ", is_default ? "" : path);
     rc = EXIT_FAIL;
   } else {
-    printf("\nall %zu rows within the tolerance (cells +-%.1f%%, flip-flop bits exact)\n",
+    printf("\nall %zu rows within the tolerance (cells, ASAP7 cells and ASAP7 delay +-%.1f%%, "
+           "flip-flop and SRAM bits exact)\n",
            b->n_rows, tol_pct);
   }
   free(res);
@@ -357,8 +382,8 @@ void area_baseline_hints(const char *path, area_result *r, size_t n) {
     if (line[0] == '#' || strcmp(line, BL_HEADER) == 0) {
       continue;
     }
-    char *fld[9];
-    if (split_csv(line, fld, 9) != 8) {
+    char *fld[BL_FIELDS + 1];
+    if (split_csv(line, fld, BL_FIELDS + 1) != BL_FIELDS) {
       continue;
     }
     unsigned cells = (unsigned)strtoul(fld[4], NULL, 10);

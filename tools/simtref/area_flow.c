@@ -127,6 +127,7 @@ int area_flow_init(area_flow *f, const char *keep_dir, bool gates, unsigned jobs
     return EXIT_USAGE;
   }
   f->gates = gates;
+  f->generic = true;
   f->jobs = jobs > 0 ? jobs : 1;
   if (keep_dir != NULL) {
     if (!cli_check_output_dir("area", "the --keep directory", keep_dir, true) ||
@@ -151,6 +152,68 @@ int area_flow_init(area_flow *f, const char *keep_dir, bool gates, unsigned jobs
   return EXIT_OK;
 }
 
+/* gzip -dc src > dst; false if it fails. */
+static bool gunzip(const char *src, const char *dst) {
+  int fd = open(dst, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  if (fd < 0) {
+    return false;
+  }
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fd, STDOUT_FILENO);
+    close(fd);
+    int null = open("/dev/null", O_WRONLY);
+    if (null >= 0) {
+      dup2(null, STDERR_FILENO);
+    }
+    execlp("gzip", "gzip", "-dc", src, (char *)NULL);
+    _exit(127);
+  }
+  close(fd);
+  int st;
+  return pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0;
+}
+
+int area_flow_libs(area_flow *f, bool generic, bool asap7) {
+  f->generic = generic;
+  f->asap7 = asap7;
+  if (!asap7) {
+    return EXIT_OK;
+  }
+  char *gz = sw_fmt("%s/" AREA_ASAP7_LIB, f->synth_dir);
+  char *dst = sw_fmt("%s/asap7.lib", f->work);
+  int rc = EXIT_OK;
+  if (access(gz, R_OK) != 0) {
+    fprintf(stderr, "simtref area: error: no ASAP7 library %s: %s (synth/lib/README.md says "
+                    "where it comes from)\n", gz, strerror(errno));
+    rc = EXIT_USAGE;
+  } else if (!copy_path(f->a7_path, sizeof f->a7_path, dst, "the ASAP7 library")) {
+    rc = EXIT_USAGE;
+  } else if (!gunzip(gz, dst)) {
+    fprintf(stderr, "simtref area: error: cannot uncompress the ASAP7 library %s (with gzip)\n",
+            gz);
+    rc = EXIT_USAGE;
+  } else {
+    char *err = sw_alloc(AREA_PATH_MAX + 512);
+    if (!area_lib_load(&f->lib7, dst, err, AREA_PATH_MAX + 512)) {
+      fprintf(stderr, "simtref area: error: %s\n", err);
+      rc = EXIT_USAGE;
+    } else if (!(f->lib7.fo4_ps > 0) || area_lib_cell(&f->lib7, AREA_ASAP7_NAND2) <= 0) {
+      fprintf(stderr, "simtref area: error: the ASAP7 library %s has no FO4 figure or no %s "
+                      "(not made by synth/lib/make-asap7.py?)\n", gz, AREA_ASAP7_NAND2);
+      rc = EXIT_USAGE;
+    }
+    free(err);
+  }
+  if (rc != EXIT_OK) {
+    unlink(dst);
+  }
+  free(gz);
+  free(dst);
+  return rc;
+}
+
 /* The folder of job i: WORK/NN-UNIT (newly allocated). */
 static char *job_dir(const area_flow *f, size_t i, const area_result *r) {
   return sw_fmt("%s/%02zu-%s", f->work, i, r->unit);
@@ -166,7 +229,7 @@ static pid_t start_job(const area_flow *f, const area_result *r, const char *dir
   char *lib = sw_fmt("%s/simtref_generic.lib", f->synth_dir);
   /* Leftovers of an earlier run in a kept folder must not pass for results. */
   static const char *const outputs[] = {"coarse.stat", "cells.stat", "gates.stat",
-                                        "macros.stat"};
+                                        "macros.stat", "asap7.stat", "asap7_abc.log"};
   for (size_t k = 0; k < sizeof outputs / sizeof outputs[0]; k++) {
     char *p = sw_fmt("%s/%s", dir, outputs[k]);
     unlink(p);
@@ -192,6 +255,12 @@ static pid_t start_job(const area_flow *f, const area_result *r, const char *dir
   setenv("ST_RTL", f->rtl_dir, 1);
   setenv("ST_LIBERTY", lib, 1);
   setenv("ST_GATES", f->gates ? "1" : "0", 1);
+  setenv("ST_GENERIC", f->generic ? "1" : "0", 1);
+  if (f->asap7) {
+    setenv("ST_ASAP7", f->a7_path, 1);
+  } else {
+    unsetenv("ST_ASAP7");
+  }
   execl(f->yosys, f->yosys, "-q", "-c", flow, (char *)NULL);
   fprintf(stderr, "cannot run %s: %s\n", f->yosys, strerror(errno));
   _exit(127);
@@ -311,7 +380,8 @@ void area_flow_run(area_flow *f, area_result *r, size_t n, bool progress) {
         log_reason(dir, why, sizeof why);
         area_fmt(r[i].error, sizeof r[i].error, "yosys failed: %s", why);
       } else {
-        r[i].ok = area_parse_stats(dir, &f->lib, &r[i]);
+        r[i].ok = area_parse_stats(dir, f->generic ? &f->lib : NULL, &r[i]) &&
+                  (!f->asap7 || area_parse_a7(dir, &f->lib7, &r[i]));
       }
       free(dir);
       if (progress) {
@@ -328,7 +398,7 @@ void area_flow_run(area_flow *f, area_result *r, size_t n, bool progress) {
 /* Removes dir/NAME for each file flow.tcl or this file writes, then dir. */
 static void remove_job_dir(const char *dir) {
   static const char *const files[] = {"coarse.stat", "cells.stat", "gates.stat", "macros.stat",
-                                      "yosys.log"};
+                                      "asap7.stat", "asap7_abc.log", "yosys.log"};
   for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
     char *p = sw_fmt("%s/%s", dir, files[k]);
     unlink(p);
@@ -340,6 +410,9 @@ static void remove_job_dir(const char *dir) {
 void area_flow_done(area_flow *f) {
   if (f->keep || f->work[0] == '\0') {
     return;
+  }
+  if (f->a7_path[0] != '\0') {
+    unlink(f->a7_path);
   }
   DIR *d = opendir(f->work);
   if (d != NULL) {

@@ -29,6 +29,17 @@ const area_node area_nodes[] = {
 };
 const size_t area_n_nodes = sizeof area_nodes / sizeof area_nodes[0];
 
+/* FO4 = 360 ps x drawn gate length in um (docs/area.md "Delay"). */
+const area_fo4_node area_fo4_nodes[] = {
+    {"65nm", 23.4},
+    {"40nm", 14.4},
+};
+const size_t area_n_fo4_nodes = sizeof area_fo4_nodes / sizeof area_fo4_nodes[0];
+
+double area_a7_sram_um2(unsigned long bits) {
+  return (double)bits * AREA_ASAP7_SRAM_UM2_PER_BIT;
+}
+
 double area_cell_mm2(double nand2_eq, const area_node *node) {
   return nand2_eq * node->nand2_um2 * 1e-6;
 }
@@ -85,18 +96,12 @@ static char *read_all(const char *path) {
   return buf;
 }
 
-bool area_lib_load(area_lib *lib, const char *path, char *err, size_t err_size) {
-  memset(lib, 0, sizeof *lib);
-  char *text = read_all(path);
-  if (text == NULL) {
-    snprintf(err, err_size, "cannot read the cell library %s", path);
-    return false;
-  }
-  /* Each `cell (NAME)` is followed by its `area : X;` before the next cell. */
-  const char *p = text;
+/* The next `cell (` group header at or after p (not cell_rise, cell_leakage_power,
+ * ...): a pointer to its '(' or NULL. */
+static const char *next_cell(const char *text, const char *p) {
   while ((p = strstr(p, "cell")) != NULL) {
-    const char *q = p + 4;
     bool inside_word = p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_');
+    const char *q = p + 4;
     p = q;
     if (inside_word) {
       continue;
@@ -104,9 +109,56 @@ bool area_lib_load(area_lib *lib, const char *path, char *err, size_t err_size) 
     while (*q == ' ' || *q == '\t') {
       q++;
     }
-    if (*q != '(') {
-      continue;
+    if (*q == '(') {
+      return q;
     }
+  }
+  return NULL;
+}
+
+/* The number after "KEY :" at the first KEY in [p, limit) (limit NULL: no
+ * limit), or false. */
+static bool attr_number(const char *p, const char *limit, const char *key, double *out) {
+  const char *a = strstr(p, key);
+  if (a == NULL || (limit != NULL && a > limit)) {
+    return false;
+  }
+  a += strlen(key);
+  while (*a == ' ' || *a == ':') {
+    a++;
+  }
+  char *end;
+  double v = strtod(a, &end);
+  if (end == a) {
+    return false;
+  }
+  *out = v;
+  return true;
+}
+
+/* A "simtref KEY VALUE" comment of the library (figures make-asap7.py
+ * computed from its tables). */
+static double simtref_figure(const char *text, const char *key) {
+  char pat[64];
+  snprintf(pat, sizeof pat, "/* simtref %s ", key);
+  const char *p = strstr(text, pat);
+  return p != NULL ? strtod(p + strlen(pat), NULL) : 0.0;
+}
+
+bool area_lib_load(area_lib *lib, const char *path, char *err, size_t err_size) {
+  memset(lib, 0, sizeof *lib);
+  char *text = read_all(path);
+  if (text == NULL) {
+    snprintf(err, err_size, "cannot read the cell library %s", path);
+    return false;
+  }
+  lib->fo4_ps = simtref_figure(text, "fo4_ps");
+  lib->ff_clk_q_ps = simtref_figure(text, "ff_clk_q_ps");
+  lib->ff_setup_ps = simtref_figure(text, "ff_setup_ps");
+  /* Each `cell (NAME)` is followed by its `area : X;` (and, in a real
+   * library, `cell_leakage_power : Y;`) before the next cell. */
+  const char *q = next_cell(text, text);
+  while (q != NULL) {
     q++;
     while (*q == ' ' || *q == '"') {
       q++;
@@ -124,23 +176,22 @@ bool area_lib_load(area_lib *lib, const char *path, char *err, size_t err_size) 
       free(text);
       return false;
     }
-    const char *next = strstr(q, "cell");
-    const char *a = strstr(q, "area");
-    if (n == 0 || a == NULL || (next != NULL && a > next) || lib->n == 64) {
-      continue;
+    const char *next = next_cell(text, q);
+    double area, leak = 0.0;
+    if (n > 0 && attr_number(q, next, "area", &area)) {
+      if (lib->n == AREA_LIB_MAX) {
+        snprintf(err, err_size, "the cell library %s has more than %d cells", path,
+                 AREA_LIB_MAX);
+        free(text);
+        return false;
+      }
+      attr_number(q, next, "cell_leakage_power", &leak);
+      area_fmt(lib->name[lib->n], AREA_NAME_MAX, "%s", name);
+      lib->area[lib->n] = area;
+      lib->leakage[lib->n] = leak;
+      lib->n++;
     }
-    a += 4;
-    while (*a == ' ' || *a == ':') {
-      a++;
-    }
-    char *end;
-    double v = strtod(a, &end);
-    if (end == a) {
-      continue;
-    }
-    area_fmt(lib->name[lib->n], AREA_NAME_MAX, "%s", name);
-    lib->area[lib->n] = v;
-    lib->n++;
+    q = next;
   }
   free(text);
   if (lib->n == 0) {
@@ -148,6 +199,15 @@ bool area_lib_load(area_lib *lib, const char *path, char *err, size_t err_size) 
     return false;
   }
   return true;
+}
+
+static double lib_leakage(const area_lib *lib, const char *cell) {
+  for (size_t i = 0; i < lib->n; i++) {
+    if (strcmp(lib->name[i], cell) == 0) {
+      return lib->leakage[i];
+    }
+  }
+  return -1.0;
 }
 
 double area_lib_cell(const area_lib *lib, const char *cell) {
@@ -382,6 +442,9 @@ bool area_parse_stats(const char *dir, const area_lib *lib, area_result *r) {
     return false;
   }
   free(path);
+  if (lib == NULL) {
+    return true; /* no generic mapping: the ASAP7 one (area_parse_a7) counts the arrays */
+  }
   path = sw_fmt("%s/cells.stat", dir);
   if (!read_stat(path, &r->cells, &chip, on_cell, &c) || chip < 0) {
     area_fmt(r->error, sizeof r->error, "no mapped-cell statistics (or no area) in %s", path);
@@ -410,4 +473,133 @@ bool area_parse_stats(const char *dir, const area_lib *lib, area_result *r) {
   }
   free(path);
   return ok;
+}
+
+typedef struct a7_ctx {
+  parse_ctx *base;
+  const area_lib *lib7;
+  bool unknown;
+  char what[AREA_NAME_MAX];
+  unsigned long sram_bits;
+  unsigned sram_arrays;
+} a7_ctx;
+
+static void on_a7_cell(const char *name, unsigned long count, void *vctx) {
+  a7_ctx *c = vctx;
+  area_result *r = c->base->r;
+  const area_macro *m = find_macro(c->base, name);
+  if (m != NULL) { /* a storage array: priced as SRAM */
+    c->sram_bits += m->bits * count;
+    c->sram_arrays += (unsigned)count;
+    return;
+  }
+  double leak = lib_leakage(c->lib7, name);
+  if (leak < 0) {
+    c->unknown = true;
+    area_fmt(c->what, sizeof c->what, "%s", name);
+    return;
+  }
+  r->a7_cells += (unsigned)count;
+  r->a7_leak_nw += leak * (double)count * 1e-3; /* pW -> nW */
+  if (strncmp(name, "DFF", 3) == 0) {
+    r->a7_ff_bits += (unsigned)count;
+  }
+  if (r->a7_n_types < sizeof r->a7_types / sizeof r->a7_types[0]) {
+    area_fmt(r->a7_types[r->a7_n_types].type, AREA_NAME_MAX, "%s", name);
+    r->a7_types[r->a7_n_types].count = (unsigned)count;
+    r->a7_n_types++;
+  }
+}
+
+/* ABC's `stime -p` report: "... Delay =   236.25 ps ..." and
+ * "Start-point = pi48 (\\arr_tb_i [0]).  End-point = po85 (\\name [1])." */
+static bool read_abc_timing(const char *path, area_result *r) {
+  FILE *f = fopen(path, "r");
+  if (f == NULL) {
+    return false;
+  }
+  char line[1024];
+  bool seen = false;
+  while (fgets(line, sizeof line, f) != NULL) {
+    const char *d = strstr(line, "Delay =");
+    if (d != NULL && strstr(line, "WireLoad") != NULL) {
+      r->a7_comb_ps = strtod(d + 7, NULL);
+      seen = true;
+    }
+    const char *sp = strstr(line, "Start-point = ");
+    const char *ep = strstr(line, "End-point = ");
+    if (sp != NULL && ep != NULL) {
+      const char *ends[2] = {sp, ep};
+      char *outs[2] = {r->a7_from, r->a7_to};
+      for (int k = 0; k < 2; k++) {
+        const char *o = strchr(ends[k], '(');
+        const char *c = o != NULL ? strchr(o, ')') : NULL;
+        if (o == NULL || c == NULL) {
+          continue;
+        }
+        o++;
+        if (*o == '\\') {
+          o++;
+        }
+        if (*o == '$') { /* a net Yosys named: no name of the RTL's */
+          area_fmt(outs[k], sizeof r->a7_from, "%s",
+                   strstr(o, "dfflibmap") != NULL && strstr(o, "dfflibmap") < c ? "(a flip-flop)"
+                                                                                : "(internal)");
+          continue;
+        }
+        area_fmt(outs[k], sizeof r->a7_from, "%.*s", (int)(c - o), o);
+        for (char *x = outs[k]; *x != '\0'; x++) {
+          if (*x == ' ') {
+            memmove(x, x + 1, strlen(x));
+            x--;
+          }
+        }
+      }
+    }
+  }
+  fclose(f);
+  return seen;
+}
+
+bool area_parse_a7(const char *dir, const area_lib *lib7, area_result *r) {
+  parse_ctx base = {.r = r};
+  a7_ctx c = {.base = &base, .lib7 = lib7};
+  r->a7_cells = r->a7_ff_bits = r->a7_n_types = 0;
+  r->a7_leak_nw = 0.0;
+  r->a7_from[0] = r->a7_to[0] = '\0';
+  char *path = sw_fmt("%s/macros.stat", dir);
+  if (!read_macros(path, &base, r->error, sizeof r->error)) {
+    free(path);
+    return false;
+  }
+  free(path);
+  path = sw_fmt("%s/asap7.stat", dir);
+  unsigned total = 0;
+  double chip = -1.0;
+  if (!read_stat(path, &total, &chip, on_a7_cell, &c) || chip < 0) {
+    area_fmt(r->error, sizeof r->error, "no ASAP7 cell statistics (or no area) in %s", path);
+    free(path);
+    return false;
+  }
+  if (c.unknown) {
+    area_fmt(r->error, sizeof r->error, "%s: cell %s is not in the ASAP7 library", path, c.what);
+    free(path);
+    return false;
+  }
+  free(path);
+  r->a7_um2 = chip;
+  r->sram_bits = c.sram_bits; /* the same arrays as the generic mapping's */
+  r->sram_arrays = c.sram_arrays;
+  path = sw_fmt("%s/asap7_abc.log", dir);
+  if (!read_abc_timing(path, r)) {
+    area_fmt(r->error, sizeof r->error, "no ASAP7 timing (ABC's stime line) in %s", path);
+    free(path);
+    return false;
+  }
+  free(path);
+  /* A path within one cycle starts at a flip-flop and ends at one, in the unit
+   * or around it. */
+  r->a7_delay_ps = r->a7_comb_ps + lib7->ff_clk_q_ps + lib7->ff_setup_ps;
+  r->has_a7 = true;
+  return true;
 }

@@ -3,6 +3,7 @@
  * (docs/area.md). */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,12 @@ static const char *const area_usage =
     "  --force              also synthesise a unit of more than 16384 register bits (hours)\n"
     "  --cross-check        also map onto Yosys's internal gates, priced with the same\n"
     "                       cell areas (a second NAND2-eq column)\n"
+    "  --lib LIB            the cell library: generic (default; synth/simtref_generic.lib,\n"
+    "                       NAND2 equivalents) or asap7 (the ASAP7 7 nm library,\n"
+    "                       synth/lib/: area in um^2, leakage, the longest path in ps and\n"
+    "                       in FO4, and whether it fits the SM's cycle at 65 and 40 nm)\n"
+    "  --clock MHZ          the clock the verdict uses (default: the config's core_clock;\n"
+    "                       GTX480's shader clock is 1401)\n"
     "  -j, --jobs N         Yosys runs at a time (default: the number of CPUs)\n"
     "  --keep DIR           keep Yosys's statistics and logs in DIR\n"
     "  --check-baselines    rerun every row of the baselines file and compare (exit 1 when\n"
@@ -55,6 +62,8 @@ typedef struct area_args {
   const char *json, *keep, *baselines;
   unsigned jobs;
   double tol;
+  bool asap7;
+  double clock_mhz; /* 0: the config's core_clock */
 } area_args;
 
 static void list_units(FILE *f) {
@@ -106,6 +115,7 @@ static int parse_args(int argc, char **argv, area_args *a) {
       a->update = true;
     } else if (strcmp(s, "--json") == 0 || strcmp(s, "--keep") == 0 ||
                strcmp(s, "--baselines") == 0 || strcmp(s, "--tolerance") == 0 ||
+               strcmp(s, "--lib") == 0 || strcmp(s, "--clock") == 0 ||
                strcmp(s, "-j") == 0 || strcmp(s, "--jobs") == 0) {
       if (val == NULL) {
         fprintf(stderr, "simtref area: error: %s needs a value\n", s);
@@ -114,6 +124,24 @@ static int parse_args(int argc, char **argv, area_args *a) {
       i++;
       if (strcmp(s, "--json") == 0) {
         a->json = val;
+      } else if (strcmp(s, "--lib") == 0) {
+        if (strcmp(val, "asap7") == 0) {
+          a->asap7 = true;
+        } else if (strcmp(val, "generic") == 0) {
+          a->asap7 = false;
+        } else {
+          fprintf(stderr, "simtref area: error: unknown cell library '%s' (libraries: generic "
+                          "asap7)\n", val);
+          return EXIT_USAGE;
+        }
+      } else if (strcmp(s, "--clock") == 0) {
+        char *end;
+        a->clock_mhz = strtod(val, &end);
+        if (end == val || *end != '\0' || !(a->clock_mhz >= 1 && a->clock_mhz <= 100000)) {
+          fprintf(stderr, "simtref area: error: --clock wants a frequency in MHz 1..100000, got "
+                          "'%s'\n", val);
+          return EXIT_USAGE;
+        }
       } else if (strcmp(s, "--keep") == 0) {
         a->keep = val;
       } else if (strcmp(s, "--baselines") == 0) {
@@ -151,6 +179,17 @@ static int parse_args(int argc, char **argv, area_args *a) {
   if ((a->check || a->update) && (a->n_units > 0 || a->all || a->json != NULL)) {
     fprintf(stderr, "simtref area: error: --check-baselines and --update-baselines take the "
                     "units from the baselines file; give no UNIT, --all or --json with them\n");
+    return EXIT_USAGE;
+  }
+  if ((a->check || a->update) && (a->asap7 || a->clock_mhz > 0 || a->cross)) {
+    fprintf(stderr, "simtref area: error: the baselines hold both libraries' figures; give no "
+                    "--lib, --clock or --cross-check with --check-baselines or "
+                    "--update-baselines\n");
+    return EXIT_USAGE;
+  }
+  if (a->asap7 && a->cross) {
+    fprintf(stderr, "simtref area: error: --cross-check prices the generic library's gates; "
+                    "it does not go with --lib asap7\n");
     return EXIT_USAGE;
   }
   if (a->check && a->update) {
@@ -207,8 +246,71 @@ static void print_table(const area_result *r, size_t n, bool cross, bool cells) 
   }
 }
 
+/* ---- the ASAP7 report ------------------------------------------------------ */
+
+/* The verdict of a path of delay_ps (ASAP7, flip-flop overheads included) against a
+ * cycle of period_ps at a node whose FO4 is fo4_node: fits, or how many pipeline
+ * stages the logic would need. Writes a short text. */
+static void a7_verdict(const area_lib *l7, double comb_ps, double period_ps, double fo4_node,
+                       char *out, size_t size) {
+  double ff_fo4 = (l7->ff_clk_q_ps + l7->ff_setup_ps) / l7->fo4_ps;
+  double logic_fo4 = comb_ps / l7->fo4_ps;
+  double cycle_fo4 = period_ps / fo4_node;
+  if (logic_fo4 + ff_fo4 <= cycle_fo4) {
+    area_fmt(out, size, "fits (%.0f%%)", 100.0 * (logic_fo4 + ff_fo4) / cycle_fo4);
+  } else if (cycle_fo4 <= ff_fo4) {
+    area_fmt(out, size, "never (cycle < flip-flop)");
+  } else {
+    double stages = ceil(logic_fo4 / (cycle_fo4 - ff_fo4));
+    area_fmt(out, size, "NO x%.1f: %.0f stages", (logic_fo4 + ff_fo4) / cycle_fo4, stages);
+  }
+}
+
+static void print_a7(const area_flow *fl, const area_result *r, size_t n, bool cells,
+                     double period_ps) {
+  const area_lib *l7 = &fl->lib7;
+  printf("%-12s %7s %7s %9s %10s %9s %9s %8s %6s", "unit", "cells", "FF bits", "SRAM bits",
+         "logic um2", "SRAM um2", "leak nW", "path ps", "FO4");
+  for (size_t k = 0; k < area_n_fo4_nodes; k++) {
+    printf("  %-20s", area_fo4_nodes[k].name);
+  }
+  printf("\n");
+  for (size_t i = 0; i < n; i++) {
+    if (!r[i].ok) {
+      printf("%-12s %s: %s\n", r[i].unit, r[i].skip ? "skipped" : "FAILED", r[i].error);
+      continue;
+    }
+    printf("%-12s %7u %7u %9lu %10.2f %9.2f %9.1f %8.1f %6.1f", r[i].unit, r[i].a7_cells,
+           r[i].a7_ff_bits, r[i].sram_bits, r[i].a7_um2, area_a7_sram_um2(r[i].sram_bits),
+           r[i].a7_leak_nw, r[i].a7_delay_ps, r[i].a7_delay_ps / l7->fo4_ps);
+    for (size_t k = 0; k < area_n_fo4_nodes; k++) {
+      char v[64];
+      a7_verdict(l7, r[i].a7_comb_ps, period_ps, area_fo4_nodes[k].fo4_ps, v, sizeof v);
+      printf("  %-20s", v);
+    }
+    printf("\n");
+    if (r[i].a7_from[0] != '\0') {
+      printf("  longest path: %s -> %s (%.1f ps of logic)\n", r[i].a7_from, r[i].a7_to,
+             r[i].a7_comb_ps);
+    }
+    if (cells) {
+      printf("  cells:");
+      for (unsigned t = 0; t < r[i].a7_n_types; t++) {
+        printf(" %s %u", r[i].a7_types[t].type, r[i].a7_types[t].count);
+      }
+      printf("\n");
+    }
+  }
+  printf("\nparameters:\n");
+  for (size_t i = 0; i < n; i++) {
+    printf("  %-12s %s\n", r[i].unit, r[i].params);
+  }
+}
+
 typedef struct sm_total {
   bool complete;
+  double a7_um2, a7_leak_nw, a7_worst_ps; /* ASAP7: logic area, leakage, longest path */
+  unsigned a7_cells, a7_ff_bits;
   double nand2_eq;
   unsigned long sram_bits;
   unsigned cells, ff_bits;
@@ -231,6 +333,11 @@ static sm_total per_sm(const area_member *m, size_t nm, const area_result *r, si
       continue;
     }
     t.nand2_eq += m[k].count * u->nand2_eq;
+    t.a7_um2 += m[k].count * u->a7_um2;
+    t.a7_leak_nw += m[k].count * u->a7_leak_nw;
+    t.a7_cells += m[k].count * u->a7_cells;
+    t.a7_ff_bits += m[k].count * u->a7_ff_bits;
+    t.a7_worst_ps = u->a7_delay_ps > t.a7_worst_ps ? u->a7_delay_ps : t.a7_worst_ps;
     t.sram_bits += m[k].count * u->sram_bits;
     t.cells += m[k].count * u->cells;
     t.ff_bits += m[k].count * u->ff_bits;
@@ -336,7 +443,7 @@ static void json_str(FILE *f, const char *s) {
  * no partial file is ever left under path. */
 static int write_json(const char *path, const char *cfg_path, const st_config *cfg,
                       const area_flow *fl, const area_result *r, size_t n,
-                      const area_member *m, size_t nm, const sm_total *t) {
+                      const area_member *m, size_t nm, const sm_total *t, double period_ps) {
   char *tmp = sw_fmt("%s.tmp", path);
   FILE *f = fopen(tmp, "w");
   if (f == NULL) {
@@ -365,7 +472,21 @@ static int write_json(const char *path, const char *cfg_path, const st_config *c
   for (size_t k = 0; k < fl->lib.n; k++) {
     fprintf(f, "%s\"%s\": %.4f", k ? ", " : "", fl->lib.name[k], fl->lib.area[k]);
   }
-  fprintf(f, "}},\n  \"units\": [");
+  fprintf(f, "}}");
+  fprintf(f, ",\n  \"library\": \"%s\"", fl->asap7 ? "asap7" : "generic");
+  if (fl->asap7) {
+    fprintf(f, ",\n  \"asap7\": {\"fo4_ps\": %.3f, \"ff_clk_q_ps\": %.3f, \"ff_setup_ps\": %.3f, "
+               "\"sram_um2_per_bit\": %.5f, \"utilisation\": %.2f, \"clock_period_ps\": %.2f, "
+               "\"fo4_ps_of_node\": {",
+            fl->lib7.fo4_ps, fl->lib7.ff_clk_q_ps, fl->lib7.ff_setup_ps,
+            AREA_ASAP7_SRAM_UM2_PER_BIT, AREA_UTILISATION, period_ps);
+    for (size_t k = 0; k < area_n_fo4_nodes; k++) {
+      fprintf(f, "%s\"%s\": %.2f", k ? ", " : "", area_fo4_nodes[k].name,
+              area_fo4_nodes[k].fo4_ps);
+    }
+    fprintf(f, "}}");
+  }
+  fprintf(f, ",\n  \"units\": [");
   for (size_t i = 0; i < n; i++) {
     fprintf(f, "%s\n    {\"unit\": ", i ? "," : "");
     json_str(f, r[i].unit);
@@ -376,6 +497,31 @@ static int write_json(const char *path, const char *cfg_path, const st_config *c
       fprintf(f, ", \"error\": ");
       json_str(f, r[i].error);
       fprintf(f, "}");
+      continue;
+    }
+    if (r[i].has_a7) {
+      fprintf(f, ", \"asap7\": {\"cells\": %u, \"ff_bits\": %u, \"logic_um2\": %.3f, "
+                 "\"sram_um2\": %.3f, \"leakage_nw\": %.2f, \"logic_ps\": %.2f, "
+                 "\"path_ps\": %.2f, \"path_fo4\": %.2f, \"from\": ",
+              r[i].a7_cells, r[i].a7_ff_bits, r[i].a7_um2, area_a7_sram_um2(r[i].sram_bits),
+              r[i].a7_leak_nw, r[i].a7_comb_ps, r[i].a7_delay_ps,
+              r[i].a7_delay_ps / fl->lib7.fo4_ps);
+      json_str(f, r[i].a7_from);
+      fprintf(f, ", \"to\": ");
+      json_str(f, r[i].a7_to);
+      fprintf(f, ", \"fits\": {");
+      for (size_t k = 0; k < area_n_fo4_nodes; k++) {
+        char v[64];
+        a7_verdict(&fl->lib7, r[i].a7_comb_ps, period_ps, area_fo4_nodes[k].fo4_ps, v, sizeof v);
+        fprintf(f, "%s\"%s\": ", k ? ", " : "", area_fo4_nodes[k].name);
+        json_str(f, v);
+      }
+      fprintf(f, "}, \"cells_by_type\": {");
+      for (unsigned t2 = 0; t2 < r[i].a7_n_types; t2++) {
+        fprintf(f, "%s\"%s\": %u", t2 ? ", " : "", r[i].a7_types[t2].type,
+                r[i].a7_types[t2].count);
+      }
+      fprintf(f, "}}, \"sram_bits\": %lu, \"seconds\": %.2f}", r[i].sram_bits, r[i].seconds);
       continue;
     }
     fprintf(f, ", \"cells\": %u, \"registers\": %u, \"ff_bits\": %u, \"nand2_eq\": %.2f",
@@ -400,7 +546,14 @@ static int write_json(const char *path, const char *cfg_path, const st_config *c
     fprintf(f, "%s{\"unit\": \"%s\", \"count\": %u}", k ? ", " : "", m[k].unit, m[k].count);
   }
   fprintf(f, "], \"complete\": %s", t->complete ? "true" : "false");
-  if (t->complete) {
+  if (t->complete && fl->asap7) {
+    fprintf(f, ", \"asap7\": {\"cells\": %u, \"ff_bits\": %u, \"logic_um2\": %.3f, "
+               "\"sram_um2\": %.3f, \"placed_um2\": %.3f, \"leakage_nw\": %.2f, "
+               "\"worst_path_ps\": %.2f}",
+            t->a7_cells, t->a7_ff_bits, t->a7_um2, area_a7_sram_um2(t->sram_bits),
+            t->a7_um2 / AREA_UTILISATION + area_a7_sram_um2(t->sram_bits), t->a7_leak_nw,
+            t->a7_worst_ps);
+  } else if (t->complete) {
     fprintf(f, ", \"cells\": %u, \"ff_bits\": %u, \"nand2_eq\": %.2f, \"sram_bits\": %lu",
             t->cells, t->ff_bits, t->nand2_eq, t->sram_bits);
     for (size_t k = 0; k < area_n_nodes; k++) {
@@ -441,7 +594,10 @@ int cmd_area(int argc, char **argv) {
     area_flow *fl = sw_alloc(sizeof *fl);
     rc = area_flow_init(fl, a.keep, false, a.jobs ? a.jobs : default_jobs());
     if (rc == EXIT_OK) {
-      rc = area_baselines(fl, bpath, a.update, a.tol);
+      rc = area_flow_libs(fl, true, true);
+      if (rc == EXIT_OK) {
+        rc = area_baselines(fl, bpath, a.update, a.tol);
+      }
       area_flow_done(fl);
     }
     free(fl);
@@ -508,14 +664,73 @@ int cmd_area(int argc, char **argv) {
     free(r);
     return rc;
   }
+  rc = area_flow_libs(&fl, !a.asap7, a.asap7);
+  if (rc != EXIT_OK) {
+    area_flow_done(&fl);
+    free(r);
+    return rc;
+  }
   char *hints = sw_fmt("%s/baselines.csv", fl.synth_dir);
   area_baseline_hints(hints, r, n);
   free(hints);
   area_flow_run(&fl, r, n, true);
   area_flow_done(&fl);
 
+  /* A unit that does not synthesise: its error, no table (exit 2). */
+  bool failed = false;
+  for (size_t i = 0; i < n; i++) {
+    if (!r[i].ok && !r[i].skip) {
+      fprintf(stderr, "simtref area: error: %s (%s) did not synthesise: %s\n", r[i].unit,
+              r[i].params, r[i].error);
+      failed = true;
+    }
+  }
+  if (failed) {
+    free(r);
+    return EXIT_USAGE;
+  }
+
+  double clock_mhz = a.clock_mhz > 0 ? a.clock_mhz : (double)cfg.gpu.core_clock / 1e6;
+  double period_ps = 1e6 / clock_mhz;
   printf("simtref area: config %s (%s, hash %016" PRIx64 "), %s\n", cfg.gpu.name, cfg_path,
          st_config_hash(&cfg), fl.version);
+  if (fl.asap7) {
+    const area_lib *l7 = &fl.lib7;
+    printf("cells of ASAP7 (7.5-track RVT, typical corner 0.7 V 25 C; synth/%s); area um2 is cell "
+           "area,\nleakage the cells' state-independent leakage; SRAM bits as macros of %.5f um2 "
+           "per bit;\n"
+           "path = the longest combinational path after buffering and sizing + flip-flop "
+           "clock-to-Q %.1f ps\n+ setup %.1f ps; FO4 of ASAP7 %.2f ps (INVx1 driving 4 INVx1). "
+           "Verdict at %.1f MHz (%s; %.1f ps)\n"
+           "per node, the cycle in that node's FO4 (",
+           AREA_ASAP7_LIB, AREA_ASAP7_SRAM_UM2_PER_BIT, l7->ff_clk_q_ps, l7->ff_setup_ps,
+           l7->fo4_ps, clock_mhz, a.clock_mhz > 0 ? "--clock" : "core_clock", period_ps);
+    for (size_t k = 0; k < area_n_fo4_nodes; k++) {
+      printf("%s%s: FO4 %.1f ps, %.1f FO4", k ? "; " : "", area_fo4_nodes[k].name,
+             area_fo4_nodes[k].fo4_ps, period_ps / area_fo4_nodes[k].fo4_ps);
+    }
+    printf("):\nfits (share of the cycle), or NO (path / cycle): stages the logic needs\n\n");
+    print_a7(&fl, r, n, a.cells, period_ps);
+    sm_total t = per_sm(members, nm, r, n);
+    printf("\nper SM, the units %s enables: %s\n", cfg.gpu.name, t.what);
+    if (t.complete) {
+      printf("  %u cells, %u flip-flop bits, %.2f um2 logic (%.2f um2 placed at utilisation %.2f)",
+             t.a7_cells, t.a7_ff_bits, t.a7_um2, t.a7_um2 / AREA_UTILISATION, AREA_UTILISATION);
+      if (t.sram_bits > 0) {
+        printf(" + %.2f um2 SRAM (%lu bits)", area_a7_sram_um2(t.sram_bits), t.sram_bits);
+      }
+      printf(", leakage %.1f nW, longest path %.1f ps (%.1f FO4)\n", t.a7_leak_nw, t.a7_worst_ps,
+             t.a7_worst_ps / l7->fo4_ps);
+    } else {
+      printf("  (not all synthesised: add %s)\n", t.missing);
+    }
+    rc = EXIT_OK;
+    if (a.json != NULL) {
+      rc = write_json(a.json, cfg_path, &cfg, &fl, r, n, members, nm, &t, period_ps);
+    }
+    free(r);
+    return rc;
+  }
   printf("cells of synth/simtref_generic.lib, NAND2-eq = their area with NAND2 = 1;\n"
          "mm2 = NAND2-eq x NAND2 area (");
   for (size_t k = 0; k < area_n_nodes; k++) {
@@ -558,7 +773,7 @@ int cmd_area(int argc, char **argv) {
     }
   }
   if (a.json != NULL) {
-    int jrc = write_json(a.json, cfg_path, &cfg, &fl, r, n, members, nm, &t);
+    int jrc = write_json(a.json, cfg_path, &cfg, &fl, r, n, members, nm, &t, period_ps);
     if (jrc != EXIT_OK) {
       rc = jrc;
     }

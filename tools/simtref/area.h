@@ -36,6 +36,12 @@ bool area_unit_params(const char *unit, const st_config *cfg, char *buf, size_t 
  * state fields' widths times counts, storage arrays (SRAM, st_ufield.sram)
  * left out; 0 if unknown. */
 unsigned long area_unit_state_bits(const char *unit, const char *params);
+/* The register tables of unit under params (state fields of 2 or more elements
+ * holding at least AREA_TABLE_MIN_BITS bits, not already storage arrays): the
+ * bits they hold, and their names ("agg_q 128x7, ...") in names. */
+#define AREA_TABLE_MIN_BITS 256u
+unsigned long area_unit_table_bits(const char *unit, const char *params, char *names,
+                                   size_t size);
 /* Above this many register bits `simtref area` skips a unit unless --force. */
 #define AREA_MAX_STATE_BITS 16384u
 
@@ -82,6 +88,8 @@ typedef struct area_result {
   double a7_comb_ps;    /* the longest combinational path (ABC's stime), ps */
   double a7_delay_ps;   /* a7_comb_ps + the flip-flop's clock-to-output and setup */
   char a7_from[64], a7_to[64]; /* the path's start and end (net names) */
+  unsigned long table_bits;     /* register tables of AREA_TABLE_MIN_BITS or more (C layout) */
+  char tables[160];             /* their names and shapes */
   area_cell_count a7_types[AREA_MAX_TYPES * 2];
   unsigned a7_n_types;
   double seconds;       /* wall time of the Yosys run */
@@ -143,6 +151,9 @@ typedef struct area_lib {
  * srambank_64x4x32_6t122 of github.com/The-OpenROAD-Project/asap7_sram_0p0
  * (415.2384 um^2 / 8192 bits). */
 #define AREA_ASAP7_SRAM_UM2_PER_BIT 0.05069
+/* The area of ASAP7's flip-flop with an asynchronous reset (DFFASRHQNx1), um^2:
+ * what a table bit costs as a flip-flop, its read and write logic aside. */
+#define AREA_ASAP7_FF_UM2 0.37908
 /* Placed-and-routed area on ASAP7 = cell area / AREA_UTILISATION as above. */
 
 /* FO4 inverter delay of a node: 360 ps per um of drawn gate length

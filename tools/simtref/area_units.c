@@ -2,6 +2,7 @@
  * configuration: every unit of the registry (units/registry.h), with the
  * parameters its C model takes from the configuration (the same ones the
  * co-simulation's RTL builds use, verif/). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,6 +55,42 @@ unsigned long area_unit_state_bits(const char *unit, const char *params) {
         continue; /* a storage array: a black box for synthesis */
       }
       bits += (unsigned long)l.state[i].bits * l.state[i].count;
+    }
+  }
+  free(p);
+  return bits;
+}
+
+unsigned long area_unit_table_bits(const char *unit, const char *params, char *names,
+                                   size_t size) {
+  if (size > 0) {
+    names[0] = '\0';
+  }
+  const st_unit_desc *d = st_unit_find(unit);
+  if (d == NULL) {
+    return 0;
+  }
+  void *p = calloc(1, d->params_size ? d->params_size : 1);
+  if (p == NULL) {
+    return 0;
+  }
+  char why[160];
+  unsigned long bits = 0;
+  size_t used = 0;
+  if (st_unit_parse_params(d, params, p, why, sizeof why)) {
+    st_ulayout l;
+    d->layout(p, &l);
+    for (unsigned i = 0; i < l.n_state; i++) {
+      unsigned long b = (unsigned long)l.state[i].bits * l.state[i].count;
+      if (l.state[i].sram || l.state[i].count < 2 || b < AREA_TABLE_MIN_BITS) {
+        continue;
+      }
+      bits += b;
+      if (used < size) {
+        int n = snprintf(names + used, size - used, "%s%s %ux%u", used ? ", " : "",
+                         l.state[i].name, (unsigned)l.state[i].count, (unsigned)l.state[i].bits);
+        used += n > 0 ? (size_t)n : 0;
+      }
     }
   }
   free(p);

@@ -293,6 +293,13 @@ static void print_a7(const area_flow *fl, const area_result *r, size_t n, bool c
       printf("  longest path: %s -> %s (%.1f ps of logic)\n", r[i].a7_from, r[i].a7_to,
              r[i].a7_comb_ps);
     }
+    if (r[i].table_bits > 0) {
+      double ff = (double)r[i].table_bits * AREA_ASAP7_FF_UM2;
+      double sram = area_a7_sram_um2(r[i].table_bits);
+      printf("  register tables (%s): %lu bits; as SRAM macros instead of flip-flops: %.2f um2 "
+             "(their flip-flops' %.2f um2 -> %.2f um2 of SRAM)\n",
+             r[i].tables, r[i].table_bits, r[i].a7_um2 - ff + sram, ff, sram);
+    }
     if (cells) {
       printf("  cells:");
       for (unsigned t = 0; t < r[i].a7_n_types; t++) {
@@ -516,7 +523,12 @@ static int write_json(const char *path, const char *cfg_path, const st_config *c
         fprintf(f, "%s\"%s\": ", k ? ", " : "", area_fo4_nodes[k].name);
         json_str(f, v);
       }
-      fprintf(f, "}, \"cells_by_type\": {");
+      fprintf(f, "}, \"table_bits\": %lu, \"tables\": ", r[i].table_bits);
+      json_str(f, r[i].tables);
+      fprintf(f, ", \"logic_um2_tables_as_sram\": %.3f",
+              r[i].a7_um2 - (double)r[i].table_bits * AREA_ASAP7_FF_UM2 +
+                  area_a7_sram_um2(r[i].table_bits));
+      fprintf(f, ", \"cells_by_type\": {");
       for (unsigned t2 = 0; t2 < r[i].a7_n_types; t2++) {
         fprintf(f, "%s\"%s\": %u", t2 ? ", " : "", r[i].a7_types[t2].type,
                 r[i].a7_types[t2].count);
@@ -648,6 +660,8 @@ int cmd_area(int argc, char **argv) {
     area_unit_params(names[i], &cfg, r[i].params, sizeof r[i].params);
     /* A unit whose registers are a large table (DTBL's AGT) takes Yosys
      * hours as flip-flops: skipped unless asked for with --force. */
+    r[i].table_bits =
+        area_unit_table_bits(names[i], r[i].params, r[i].tables, sizeof r[i].tables);
     unsigned long bits = area_unit_state_bits(names[i], r[i].params);
     if (bits > AREA_MAX_STATE_BITS && !a.force) {
       r[i].skip = true;

@@ -36,28 +36,36 @@ size_t area_sm_units(const st_config *cfg, area_member *out, size_t max) {
   return n;
 }
 
-unsigned long area_unit_state_bits(const char *unit, const char *params) {
+/* The state layout of unit under the parameters text; false if either is unknown. */
+static bool unit_layout(const char *unit, const char *params, st_ulayout *l) {
   const st_unit_desc *d = st_unit_find(unit);
   if (d == NULL) {
-    return 0;
+    return false;
   }
   void *p = calloc(1, d->params_size ? d->params_size : 1);
   if (p == NULL) {
-    return 0;
+    return false;
   }
   char why[160];
+  bool ok = st_unit_parse_params(d, params, p, why, sizeof why);
+  if (ok) {
+    d->layout(p, l);
+  }
+  free(p);
+  return ok;
+}
+
+unsigned long area_unit_state_bits(const char *unit, const char *params) {
+  st_ulayout l;
   unsigned long bits = 0;
-  if (st_unit_parse_params(d, params, p, why, sizeof why)) {
-    st_ulayout l;
-    d->layout(p, &l);
-    for (unsigned i = 0; i < l.n_state; i++) {
-      if (l.state[i].sram) {
-        continue; /* a storage array: a black box for synthesis */
-      }
+  if (!unit_layout(unit, params, &l)) {
+    return 0;
+  }
+  for (unsigned i = 0; i < l.n_state; i++) {
+    if (!l.state[i].sram) { /* a storage array is a black box for synthesis */
       bits += (unsigned long)l.state[i].bits * l.state[i].count;
     }
   }
-  free(p);
   return bits;
 }
 
@@ -66,33 +74,23 @@ unsigned long area_unit_table_bits(const char *unit, const char *params, char *n
   if (size > 0) {
     names[0] = '\0';
   }
-  const st_unit_desc *d = st_unit_find(unit);
-  if (d == NULL) {
-    return 0;
-  }
-  void *p = calloc(1, d->params_size ? d->params_size : 1);
-  if (p == NULL) {
-    return 0;
-  }
-  char why[160];
+  st_ulayout l;
   unsigned long bits = 0;
   size_t used = 0;
-  if (st_unit_parse_params(d, params, p, why, sizeof why)) {
-    st_ulayout l;
-    d->layout(p, &l);
-    for (unsigned i = 0; i < l.n_state; i++) {
-      unsigned long b = (unsigned long)l.state[i].bits * l.state[i].count;
-      if (l.state[i].sram || l.state[i].count < 2 || b < AREA_TABLE_MIN_BITS) {
-        continue;
-      }
-      bits += b;
-      if (used < size) {
-        int n = snprintf(names + used, size - used, "%s%s %ux%u", used ? ", " : "",
-                         l.state[i].name, (unsigned)l.state[i].count, (unsigned)l.state[i].bits);
-        used += n > 0 ? (size_t)n : 0;
-      }
+  if (!unit_layout(unit, params, &l)) {
+    return 0;
+  }
+  for (unsigned i = 0; i < l.n_state; i++) {
+    unsigned long b = (unsigned long)l.state[i].bits * l.state[i].count;
+    if (l.state[i].sram || l.state[i].count < 2 || b < AREA_TABLE_MIN_BITS) {
+      continue;
+    }
+    bits += b;
+    if (used < size) {
+      int n = snprintf(names + used, size - used, "%s%s %ux%u", used ? ", " : "",
+                       l.state[i].name, (unsigned)l.state[i].count, (unsigned)l.state[i].bits);
+      used += n > 0 ? (size_t)n : 0;
     }
   }
-  free(p);
   return bits;
 }

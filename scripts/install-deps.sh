@@ -4,8 +4,10 @@
 # does nothing and needs no network and no root.
 set -eu
 
-# bsdutils (script(1): the status-line tests' pseudo-terminal) is Essential on
-# Debian; it is listed so that a trimmed image still gets it.
+# bsdutils (script(1): the status-line tests' pseudo-terminal) and gzip (the
+# ASAP7 library is committed compressed) are Essential on Debian; they are
+# listed so that a trimmed image still gets them. opensta cross-checks the
+# ASAP7 delays (tests/synth/sta_crosscheck.sh).
 PACKAGES="
   build-essential
   cmake
@@ -19,6 +21,8 @@ PACKAGES="
   verilator
   zlib1g-dev
   yosys
+  opensta
+  gzip
   iverilog
   gnuplot-nox
   python3

@@ -19,6 +19,7 @@
 #   ST_GENERIC  0: leave out the generic mapping (cells.stat, gates.stat)  (optional)
 #   ST_ASAP7    an uncompressed ASAP7 liberty (synth/lib/asap7_rvt_tt.lib.gz):
 #               also map onto it, with buffering and sizing, and time it  (optional)
+#   ST_NETLIST  1: also write the ASAP7 netlist (asap7.v)                 (optional)
 #
 # Writes into ST_OUT:
 #   coarse.stat   word-level cells after coarse synthesis (`stat -width`):
@@ -154,8 +155,26 @@ if {[info exists ::env(ST_ASAP7)] && $::env(ST_ASAP7) ne ""} {
   set a7 $::env(ST_ASAP7)
   design -load pre_abc
   dfflibmap -liberty $a7
+  # Every unit input and flip-flop output (ABC's primary inputs) is driven by an
+  # INVx1, and every unit output (a primary output) drives an FO4 load, 4 x INVx1's
+  # input (2.48 fF): without them ABC takes the inputs as ideal drivers and sizes
+  # the gate after a weak flip-flop up without limit (fetch_rr's path was then 30%
+  # shorter in ABC than in OpenSTA on the same netlist; tests/synth/sta_crosscheck.sh).
+  set constr [file join $out asap7.constr]
+  set cf [open $constr w]
+  puts $cf "set_driving_cell INVx1_ASAP7_75t_R"
+  puts $cf "set_load 2.48"
+  close $cf
   tee -q -o [file join $out asap7_abc.log] \
-    abc -script "$abc_script;topo;buffer,-p;upsize;dnsize;stime,-p" -liberty $a7
+    abc -script "$abc_script;topo;buffer,-p;upsize;dnsize;stime,-p" -liberty $a7 -constr $constr
   opt_clean
   tee -q -o [file join $out asap7.stat] stat -liberty $a7
+  # ST_NETLIST=1: the mapped netlist as plain Verilog (constants as tie cells,
+  # buses split into bits) for a static timing tool (synth/sta_check.sh).
+  if {[info exists ::env(ST_NETLIST)] && $::env(ST_NETLIST) eq "1"} {
+    hilomap -hicell TIEHIx1_ASAP7_75t_R H -locell TIELOx1_ASAP7_75t_R L
+    splitnets -ports
+    opt_clean
+    write_verilog -noattr -noexpr [file join $out asap7.v]
+  }
 }

@@ -8,7 +8,8 @@ script). docs/area.md, "The ASAP7 library", says what is kept and why.
 
 What it does, and nothing else:
   * keeps the cells listed in KEEP (every combinational function the mapper can use, in its
-    smaller drive strengths, and the two flip-flops the RTL needs), in one library;
+    smaller drive strengths, and the two flip-flops the RTL needs), in one library, with the
+    table templates of all five files (the flip-flops' tables name the SEQ file's);
   * drops power tables (internal_power), pg_pin groups and the state-dependent leakage
     entries; the cell's state-independent leakage (the `leakage_power` without `when`,
     related to VDD) becomes `cell_leakage_power`;
@@ -199,10 +200,14 @@ def main():
     want = {c + SUFFIX for c in KEEP}
     header = None
     cells = {}
+    templates = {}  # every file's table templates: the cells name their own file's
     for f in FILES:
         lib = parse(open(os.path.join(src, f)).read())
         if header is None:
             header = lib
+        for t in lib.items:
+            if isinstance(t, Group) and t.kind == "lu_table_template":
+                templates.setdefault(t.args, t)
         for c in lib.groups("cell"):
             if c.args in want:
                 trim_cell(c)
@@ -212,11 +217,11 @@ def main():
         raise SystemExit("not found: " + " ".join(sorted(missing)))
     out_lib = Group("library", "asap7sc7p5t_28_RVT_TT_simtref")
     for it in header.items:
-        if isinstance(it, Group) and it.kind == "cell":
-            continue
-        if isinstance(it, Group) and it.kind in ("power_lut_template",):
+        if isinstance(it, Group) and it.kind in ("cell", "power_lut_template", "lu_table_template"):
             continue
         out_lib.items.append(it)
+    for name in sorted(templates):
+        out_lib.items.append(templates[name])
     for name in [c + SUFFIX for c in KEEP]:
         out_lib.items.append(cells[name])
 

@@ -228,8 +228,9 @@ static pid_t start_job(const area_flow *f, const area_result *r, const char *dir
   char *log = sw_fmt("%s/yosys.log", dir);
   char *lib = sw_fmt("%s/simtref_generic.lib", f->synth_dir);
   /* Leftovers of an earlier run in a kept folder must not pass for results. */
-  static const char *const outputs[] = {"coarse.stat", "cells.stat", "gates.stat",
-                                        "macros.stat", "asap7.stat", "asap7_abc.log"};
+  static const char *const outputs[] = {"coarse.stat",   "cells.stat",    "gates.stat",
+                                        "macros.stat",   "asap7.stat",    "asap7_abc.log",
+                                        "asap7.constr"};
   for (size_t k = 0; k < sizeof outputs / sizeof outputs[0]; k++) {
     char *p = sw_fmt("%s/%s", dir, outputs[k]);
     unlink(p);
@@ -397,8 +398,9 @@ void area_flow_run(area_flow *f, area_result *r, size_t n, bool progress) {
 
 /* Removes dir/NAME for each file flow.tcl or this file writes, then dir. */
 static void remove_job_dir(const char *dir) {
-  static const char *const files[] = {"coarse.stat", "cells.stat", "gates.stat", "macros.stat",
-                                      "asap7.stat", "asap7_abc.log", "yosys.log"};
+  static const char *const files[] = {"coarse.stat",   "cells.stat",    "gates.stat",
+                                      "macros.stat",   "asap7.stat",    "asap7_abc.log",
+                                      "asap7.constr",  "yosys.log"};
   for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
     char *p = sw_fmt("%s/%s", dir, files[k]);
     unlink(p);

@@ -151,9 +151,9 @@ typedef struct area_lib {
  * srambank_64x4x32_6t122 of github.com/The-OpenROAD-Project/asap7_sram_0p0
  * (415.2384 um^2 / 8192 bits). */
 #define AREA_ASAP7_SRAM_UM2_PER_BIT 0.05069
-/* The area of ASAP7's flip-flop with an asynchronous reset (DFFASRHQNx1), um^2:
- * what a table bit costs as a flip-flop, its read and write logic aside. */
-#define AREA_ASAP7_FF_UM2 0.37908
+/* ASAP7's flip-flop with an asynchronous reset: what a table bit costs as a
+ * flip-flop, its read and write logic aside. */
+#define AREA_ASAP7_FF "DFFASRHQNx1_ASAP7_75t_R"
 /* Placed-and-routed area on ASAP7 = cell area / AREA_UTILISATION as above. */
 
 /* FO4 inverter delay of a node: 360 ps per um of drawn gate length
@@ -182,6 +182,10 @@ bool area_parse_stats(const char *dir, const area_lib *lib, area_result *r);
 bool area_parse_a7(const char *dir, const area_lib *lib7, area_result *r);
 /* The SRAM part of a unit on ASAP7, um^2. */
 double area_a7_sram_um2(unsigned long bits);
+/* r's ASAP7 logic area with its register tables (r->table_bits) as SRAM macros
+ * instead of flip-flops (lib7's AREA_ASAP7_FF); writes the flip-flops' area to
+ * *ff_um2. */
+double area_a7_tables_as_sram_um2(const area_lib *lib7, const area_result *r, double *ff_um2);
 
 /* ---- running the flow (area_flow.c) --------------------------------------- */
 

@@ -199,9 +199,11 @@ int area_flow_libs(area_flow *f, bool generic, bool asap7) {
     if (!area_lib_load(&f->lib7, dst, err, AREA_PATH_MAX + 512)) {
       fprintf(stderr, "simtref area: error: %s\n", err);
       rc = EXIT_USAGE;
-    } else if (!(f->lib7.fo4_ps > 0) || area_lib_cell(&f->lib7, AREA_ASAP7_NAND2) <= 0) {
+    } else if (!(f->lib7.fo4_ps > 0) || area_lib_cell(&f->lib7, AREA_ASAP7_NAND2) <= 0 ||
+               area_lib_cell(&f->lib7, AREA_ASAP7_FF) <= 0) {
       fprintf(stderr, "simtref area: error: the ASAP7 library %s has no FO4 figure or no %s "
-                      "(not made by synth/lib/make-asap7.py?)\n", gz, AREA_ASAP7_NAND2);
+                      "or %s (not made by synth/lib/make-asap7.py?)\n", gz, AREA_ASAP7_NAND2,
+              AREA_ASAP7_FF);
       rc = EXIT_USAGE;
     }
     free(err);

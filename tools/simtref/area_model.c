@@ -40,6 +40,11 @@ double area_a7_sram_um2(unsigned long bits) {
   return (double)bits * AREA_ASAP7_SRAM_UM2_PER_BIT;
 }
 
+double area_a7_tables_as_sram_um2(const area_lib *lib7, const area_result *r, double *ff_um2) {
+  *ff_um2 = (double)r->table_bits * area_lib_cell(lib7, AREA_ASAP7_FF);
+  return r->a7_um2 - *ff_um2 + area_a7_sram_um2(r->table_bits);
+}
+
 double area_cell_mm2(double nand2_eq, const area_node *node) {
   return nand2_eq * node->nand2_um2 * 1e-6;
 }

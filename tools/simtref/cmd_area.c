@@ -294,11 +294,11 @@ static void print_a7(const area_flow *fl, const area_result *r, size_t n, bool c
              r[i].a7_comb_ps);
     }
     if (r[i].table_bits > 0) {
-      double ff = (double)r[i].table_bits * AREA_ASAP7_FF_UM2;
-      double sram = area_a7_sram_um2(r[i].table_bits);
+      double ff;
+      double as_sram = area_a7_tables_as_sram_um2(&fl->lib7, &r[i], &ff);
       printf("  register tables (%s): %lu bits; as SRAM macros instead of flip-flops: %.2f um2 "
              "(their flip-flops' %.2f um2 -> %.2f um2 of SRAM)\n",
-             r[i].tables, r[i].table_bits, r[i].a7_um2 - ff + sram, ff, sram);
+             r[i].tables, r[i].table_bits, as_sram, ff, area_a7_sram_um2(r[i].table_bits));
     }
     if (cells) {
       printf("  cells:");
@@ -525,9 +525,9 @@ static int write_json(const char *path, const char *cfg_path, const st_config *c
       }
       fprintf(f, "}, \"table_bits\": %lu, \"tables\": ", r[i].table_bits);
       json_str(f, r[i].tables);
+      double ff;
       fprintf(f, ", \"logic_um2_tables_as_sram\": %.3f",
-              r[i].a7_um2 - (double)r[i].table_bits * AREA_ASAP7_FF_UM2 +
-                  area_a7_sram_um2(r[i].table_bits));
+              area_a7_tables_as_sram_um2(&fl->lib7, &r[i], &ff));
       fprintf(f, ", \"cells_by_type\": {");
       for (unsigned t2 = 0; t2 < r[i].a7_n_types; t2++) {
         fprintf(f, "%s\"%s\": %u", t2 ? ", " : "", r[i].a7_types[t2].type,

@@ -47,6 +47,7 @@ bench: build
 	sh bench/power_bench.sh ./$(BUILD)/simtref
 	sh bench/memory_bench.sh ./$(BUILD)/simtref
 	sh bench/speed_bench.sh ./$(BUILD)/simtref
+	sh bench/threads_bench.sh ./$(BUILD)/simtref
 
 # Regenerates docs/config.md from the option table.
 docs: build

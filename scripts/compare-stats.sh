@@ -1,7 +1,8 @@
 #!/bin/sh
 # Compares the statistics of two simtref builds over the workload suite.
 #
-#   scripts/compare-stats.sh [-j N] [--quick] [--matrix FILE] OLD_SIMTREF NEW_SIMTREF [OUT_DIR]
+#   scripts/compare-stats.sh [-j N] [--quick] [--matrix FILE] [--workloads "W..."]
+#                            [--new-set KEY=VALUE]... OLD_SIMTREF NEW_SIMTREF [OUT_DIR]
 #
 # Runs every workload of the suite (small size, timing mode) under every
 # (config, policy) cell of the matrix with both binaries, writes each run's
@@ -16,25 +17,34 @@
 # with both fetch arbiters, every CTA policy, on gtx480, dyncta30, k20c and
 # tiny, and every L1D policy, CAWA's scheduler, the power model off, and the
 # DVFS controller with LaPerm and DTBL. --quick runs gtx480 only. A matrix line is "CONFIG OVERRIDE...";
-# lines starting with # are ignored.
+# lines starting with # are ignored. --workloads runs only the ones named.
+# --new-set adds an override to the NEW side only: with the same binary on
+# both sides, `--new-set sim.threads=4` shows that parallel simulation gives
+# the serial statistics (docs/performance.md).
 set -eu
 
 jobs=2
 quick=0
 here=$(cd "$(dirname "$0")" && pwd)
 matrix="$here/stats-matrix.txt"
+only=""
+newsets=""
 while [ $# -gt 0 ]; do
   case "$1" in
   -j) jobs=$2; shift 2 ;;
   --quick) quick=1; shift ;;
   --matrix) matrix=$2; shift 2 ;;
-  -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  --workloads) only=$2; shift 2 ;;
+  --new-set)
+    case "$2" in *=*) ;; *) echo "compare-stats: --new-set needs KEY=VALUE" >&2; exit 2 ;; esac
+    newsets="$newsets -s $2"; shift 2 ;;
+  -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
   -*) echo "compare-stats: unknown option $1" >&2; exit 2 ;;
   *) break ;;
   esac
 done
 if [ $# -lt 2 ] || [ $# -gt 3 ]; then
-  echo "usage: compare-stats.sh [-j N] [--quick] [--matrix FILE] OLD_SIMTREF NEW_SIMTREF [OUT_DIR]" >&2
+  echo "usage: compare-stats.sh [-j N] [--quick] [--matrix FILE] [--workloads \"W...\"] [--new-set KEY=VALUE]... OLD_SIMTREF NEW_SIMTREF [OUT_DIR]" >&2
   exit 2
 fi
 old=$1
@@ -52,7 +62,7 @@ if [ ! -r "$matrix" ]; then
 fi
 mkdir -p "$out/old" "$out/new"
 
-workloads=$("$new" list --names)
+workloads=${only:-$("$new" list --names)}
 jobfile="$out/jobs.txt"
 : > "$jobfile"
 cell=0
@@ -87,7 +97,7 @@ while read -r w cfg tag rest; do
   # shellcheck disable=SC2086
   run_one "$old" old "$w" "$cfg" "$tag" $rest &
   # shellcheck disable=SC2086
-  run_one "$new" new "$w" "$cfg" "$tag" $rest &
+  run_one "$new" new "$w" "$cfg" "$tag" $rest $newsets &
   i=$((i + 1))
   if [ $((i % (jobs > 1 ? jobs / 2 : 1))) -eq 0 ]; then
     wait

@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Compares two directories of simtref --stats JSON files (scripts/compare-stats.sh).
 
-usage: compare_stats.py OLD_DIR NEW_DIR
+usage: compare_stats.py OLD_DIR NEW_DIR | --files OLD.json NEW.json
 
 For every run NAME (NAME.json / NAME.rc in OLD_DIR), the same run in NEW_DIR
 must have the same exit status and, when both wrote statistics, the same
 keys and values at the run level and in every kernel, except the keys that
 depend on the host (wall time, simulation rate, peak memory, commit). Prints each
 difference (at most 5 per run) and a summary; exits 0 when every run agrees.
+With --files, the same comparison of two statistics files.
 """
 import json
 import os
@@ -62,6 +63,15 @@ def compare(a, b):
 
 
 def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "--files":
+        a, b = load(sys.argv[2]), load(sys.argv[3])
+        if a is None or b is None:
+            print("compare-stats: a statistics file is missing", file=sys.stderr)
+            return 2
+        problems = compare(a, b)
+        for p in problems[:20]:
+            print(f"  {p}")
+        return 1 if problems else 0
     if len(sys.argv) != 3:
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2

@@ -11,10 +11,13 @@
 #   check_skips: once with sim.check_skips=true (every shortcut checked each
 #              cycle: the run fails with a report where one would have given
 #              another result; docs/timing.md), once without.
-#   check_stats.sh skip_idle|repeat|check_skips SIMTREF OUTDIR TARGET [ARGS...]
+#   threads:   once serially (sim.threads=1), once on three threads with
+#              every core cycle's SMs stepped in parallel (SIMTREF_PAR_STEPS=all;
+#              docs/performance.md, "Parallel simulation").
+#   check_stats.sh skip_idle|repeat|check_skips|threads SIMTREF OUTDIR TARGET [ARGS...]
 set -eu
 if [ $# -lt 4 ]; then
-  echo "usage: $0 skip_idle|repeat|check_skips SIMTREF OUTDIR TARGET [ARGS...]" >&2
+  echo "usage: $0 skip_idle|repeat|check_skips|threads SIMTREF OUTDIR TARGET [ARGS...]" >&2
   exit 2
 fi
 mode=$1 simtref=$2 out=$3 target=$4
@@ -26,14 +29,16 @@ case $mode in
              drop='"wall_seconds"\|"sim_thread_insts_per_second"\|"sim_cycles_per_second"\|"host_peak_rss_bytes"' ;;
   check_skips) set_a="sim.check_skips=true" set_b="sim.check_skips=false"
              drop='"wall_seconds"\|"sim_thread_insts_per_second"\|"sim_cycles_per_second"\|"host_peak_rss_bytes"' ;;
+  threads)   set_a="sim.threads=1" set_b="sim.threads=3"
+             drop='"wall_seconds"\|"sim_thread_insts_per_second"\|"sim_cycles_per_second"\|"host_peak_rss_bytes"' ;;
   *) echo "$0: unknown mode $mode" >&2; exit 2 ;;
 esac
 rm -rf "$out"
 mkdir -p "$out/a" "$out/b"
 for run in a b; do
   if [ $run = a ]; then s=$set_a; else s=$set_b; fi
-  if ! "$simtref" run "$target" "$@" -s "$s" -o "$out/$run" --stats "$out/$run.json" \
-       >"$out/$run.log" 2>&1; then
+  if ! SIMTREF_PAR_STEPS=all "$simtref" run "$target" "$@" -s "$s" -o "$out/$run" \
+       --stats "$out/$run.json" >"$out/$run.log" 2>&1; then
     cat "$out/$run.log"
     echo "FAIL: simtref run $target -s $s failed" >&2
     exit 1

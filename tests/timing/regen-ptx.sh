@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regenerates micro.ptx and platform.ptx from their .cu where nvcc exists.
+# Regenerates micro.ptx, platform.ptx and ticket.ptx from their .cu where nvcc exists.
 set -eu
 cd "$(dirname "$0")"
 if ! command -v nvcc >/dev/null 2>&1; then
@@ -8,4 +8,5 @@ if ! command -v nvcc >/dev/null 2>&1; then
 fi
 nvcc -ptx -arch=sm_75 -O3 micro.cu -o micro.ptx
 nvcc -ptx -arch=sm_75 -O3 platform.cu -o platform.ptx
-echo "regenerated micro.ptx and platform.ptx"
+nvcc -ptx -arch=sm_75 -O3 ticket.cu -o ticket.ptx
+echo "regenerated micro.ptx, platform.ptx and ticket.ptx"

@@ -326,6 +326,7 @@ typedef struct st_config {
     bool check_skips; /* debug: evaluate what the shortcuts skip and compare */
     int64_t deadlock_cycles;
     int64_t seed;
+    int64_t threads; /* host threads stepping the SMs of a timing run (never changes a result) */
   } sim;
   struct {
     char units[ST_CONFIG_STRING_MAX];      /* co-simulated units, comma-separated ("" = none) */

@@ -42,6 +42,9 @@ static const char *const mode_names[] = {"timing", "functional", NULL};
 /* A debugging aid: its value never changes a result (not in the hash). */
 #define OPT_DEBUG_BOOL(key, field, def, help) \
   {key, ST_OPT_BOOL, F(field), 0, 1, def, NULL, "", help, true}
+/* A host setting: its value never changes a result (not in the hash). */
+#define OPT_HOST_INT(key, field, lo, hi, def, unit, help) \
+  {key, ST_OPT_INT, F(field), lo, hi, def, NULL, unit, help, true}
 /* A decimal number held in millionths; lo and hi in millionths too. */
 #define OPT_DEC(key, field, lo, hi, def, unit, help) \
   {key, ST_OPT_DEC, F(field), lo, hi, def, NULL, unit, help, false}
@@ -521,6 +524,10 @@ const st_option st_options[] = {
             "core cycles without any progress after which a run is reported as deadlocked"),
     OPT_INT("sim.seed", sim.seed, 0, INT64_MAX, "1", "",
             "seed for every pseudo-random choice in the model"),
+    OPT_HOST_INT("sim.threads", sim.threads, 1, 256, "1", "threads",
+                 "host threads that step the SMs of a timing run, each core cycle in parallel; "
+                 "results are byte-identical for every value (docs/performance.md); 1: serial. "
+                 "sim.check_skips runs serially whatever the value"),
 
     /* co-simulation (docs/cosim.md) */
     OPT_STR("cosim.units", cosim.units, "",

@@ -123,6 +123,31 @@ static unsigned n_dest_operands(const st_inst *in) {
   }
 }
 
+/* What may touch state another SM can see: every access that is not to
+ * shared, local or parameter memory (generic addresses may be global),
+ * conversions and tests of addresses (they read the allocation table), and
+ * calls (the device runtime, printf). Shared memory belongs to the CTA and
+ * so to one SM. */
+static bool ordered(const st_inst *in) {
+  switch ((st_op)in->op) {
+  case OP_LD:
+  case OP_LDU:
+  case OP_ST:
+  case OP_ATOM:
+  case OP_RED:
+  case OP_PREFETCH:
+    return in->space != SP_SHARED && in->space != SP_LOCAL && in->space != SP_PARAM;
+  case OP_CVTA:
+  case OP_ISSPACEP:
+  case OP_CALL:
+  case OP_TRAP:
+  case OP_BRKPT:
+    return true;
+  default:
+    return false;
+  }
+}
+
 st_tinst *st_tinst_decode(const st_module *m, const st_config *cfg) {
   st_tinst *out = calloc(m->n_insts ? m->n_insts : 1, sizeof *out);
   if (out == NULL) {
@@ -159,6 +184,7 @@ st_tinst *st_tinst_decode(const st_module *m, const st_config *cfg) {
     default:
       break;
     }
+    t->ordered = ordered(in);
     /* A warp occupies a pipeline for warp_size / simd_width passes. */
     t->interval = (uint16_t)(t->interval * passes);
     t->latency = (uint16_t)(t->latency + passes - 1);

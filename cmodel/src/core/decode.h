@@ -26,6 +26,9 @@ typedef struct st_tinst {
   uint8_t is_mem;     /* goes through the LD/ST unit */
   uint8_t is_branch;  /* changes control flow (bra, brx, call, ret, exit) */
   uint8_t is_barrier; /* bar.sync / bar.red / bar.arrive */
+  uint8_t ordered;    /* its execution may touch state shared between SMs (global, constant
+                         or generic memory, the allocation table, the device runtime, calls):
+                         in a parallel run it waits for the SMs before its own (common/par.h) */
   uint8_t n_src, n_dst;
   uint16_t latency;   /* core cycles from dispatch to result */
   uint16_t interval;  /* cycles before the unit accepts the next warp instruction */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/par.h"
 #include "core/sm_internal.h"
 
 /* ---- readiness -------------------------------------------------------- */
@@ -121,9 +122,15 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
     f->dst[f->n_dst++] = st_sm_reg_row(tw, t->dst[i]);
   }
   uint32_t active = st_warp_active(w);
-  st_exec_env *env = &tw->rk->env;
-  env->clock = now;
-  st_exec_result r = st_exec_warp(env, w);
+  if (t->ordered && sm->par != NULL) {
+    /* Global memory, the device runtime: the SMs before this one first
+     * (in a serial run they have run their whole cycle by now). */
+    st_par_turn_wait(sm->par, sm->id);
+  }
+  st_exec_env env = tw->rk->env; /* this SM's copy: its clock, its error */
+  env.clock = now;
+  env.err = sm->err;
+  st_exec_result r = st_exec_warp(&env, w);
   if (r == ST_EXEC_FAULT) {
     st_flight_free(sm, f);
     return ST_ERR_FAULT;

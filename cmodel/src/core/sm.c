@@ -8,6 +8,7 @@
 
 #include "common/fault.h"
 #include "common/hash.h"
+#include "common/par.h"
 #include "core/sm_internal.h"
 
 static void settle(st_sm *sm);
@@ -137,6 +138,8 @@ void st_sm_destroy(st_sm *sm) {
 }
 
 void st_sm_set_error(st_sm *sm, st_error *err) { sm->err = err; }
+
+void st_sm_set_par(st_sm *sm, struct st_par *par) { sm->par = par; }
 
 void st_sm_kernel_begin(st_sm *sm, const st_rkernel *rk, bool gpu_idle) {
   settle(sm);
@@ -335,6 +338,12 @@ static void retire_ctas(st_sm *sm) {
   }
 }
 
+void st_sm_retire(st_sm *sm) {
+  if (sm->done_ctas != 0) {
+    retire_ctas(sm);
+  }
+}
+
 /* Classifies the cycle for RACT and the SM controllers (spec/dyncta.md §8
  * A1; the choices are in docs/timing.md): stall, ready, mem_any, mem_all,
  * membar_all. A warp held only because its arithmetic
@@ -417,6 +426,8 @@ static bool empty(const st_sm *sm) {
   return sm->occ == 0 && sm->wb.n == 0 && sm->ldst == NULL && sm->ldst_queued == 0 &&
          sm->coll_busy == 0 && st_mqueue_empty(&sm->out) && st_mqueue_empty(&sm->l1_pipe);
 }
+
+bool st_sm_busy(const st_sm *sm) { return !sm->sleep.on && !empty(sm); }
 
 /* ---- sleeping cycles ------------------------------------------------------ */
 
@@ -594,6 +605,9 @@ static st_status full_cycle(st_sm *sm, uint64_t now) {
   }
   st_sm_operands(sm, now);
   st_sm_issue(sm, now);
+  if (sm->par != NULL) {
+    st_par_turn_done(sm->par, sm->id); /* nothing after issue touches shared state */
+  }
   if (sm->err->code != ST_OK) {
     return sm->err->code;
   }
@@ -608,7 +622,9 @@ static st_status full_cycle(st_sm *sm, uint64_t now) {
   st_sm_drain_misses(sm, now);
   account(sm, 1);
   probe_account(sm, 1);
-  retire_ctas(sm);
+  if (sm->par == NULL) {
+    retire_ctas(sm);
+  }
   if (sm->check_skips &&
       (st_sm_check_masks(sm, now) != ST_OK || st_sm_check_caches(sm, now) != ST_OK)) {
     return sm->err->code;

@@ -177,6 +177,19 @@ st_status st_units_attach_listed(struct st_uinst **list, uint32_t n,
  * (the error of the run in progress). */
 void st_sm_set_error(st_sm *sm, st_error *err);
 
+/* Parallel simulation (common/par.h): the SM's cycles run as item sm->id of
+ * par's steps (NULL: serially). Its instructions that touch global memory or
+ * the device runtime then wait for the SMs before it (st_par_turn_wait), and
+ * its finished CTAs leave in st_sm_retire, called in SM order after the
+ * step, instead of at the end of st_sm_cycle. */
+struct st_par;
+void st_sm_set_par(st_sm *sm, struct st_par *par);
+/* The SM did work in its last cycle (it neither slept nor was empty): a
+ * guess at whether its next cycle is worth a thread. */
+bool st_sm_busy(const st_sm *sm);
+/* The CTAs that finished in this cycle leave (with par set). */
+void st_sm_retire(st_sm *sm);
+
 /* A kernel became resident on the GPU (gpu_idle: no other kernel is): the
  * SM's units hear of it (an idle GPU's issue schedulers start from reset;
  * the SM controllers take its occupancy limit). The caches keep their

@@ -169,6 +169,9 @@ struct st_sm {
   const st_config *cfg;
   st_mreq_pool *pool;
   st_error *err;        /* the error of the run in progress */
+  struct st_par *par;   /* parallel simulation: the pool stepping the SMs (NULL: serial); an
+                           instruction that touches state shared between SMs waits for its
+                           turn (st_tinst.ordered), and CTAs retire in st_sm_retire */
   uint32_t max_warps;
 
   st_twarp *warps;

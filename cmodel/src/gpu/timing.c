@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/par.h"
 #include "common/strbuf.h"
 #include "gpu/critprof.h"
 #include "gpu/launch.h"
@@ -55,8 +56,51 @@ void st_tmachine_destroy(st_tmachine *tm) {
     st_uinst_destroy(tm->gunits[i]);
   }
   free(tm->gunits);
+  st_par_destroy(tm->par); /* its threads stop before the pools they use go */
+  for (uint32_t i = 0; tm->psm != NULL && i < tm->n_sms; i++) {
+    st_mreq_log_free(&tm->psm[i].log);
+  }
+  free(tm->psm);
+  free(tm->sm_err);
+  /* Requests move between the pools: every pool's chunks go together. */
+  for (uint32_t w = 0; tm->redir != NULL && w < tm->n_redir; w++) {
+    st_mreq_redirect_destroy(&tm->redir[w]);
+  }
+  free(tm->redir);
   st_mreq_pool_destroy(&tm->pool);
   free(tm);
+}
+
+/* sim.threads > 1 (and no sim.check_skips, whose checks run serially): the
+ * thread pool and what each thread and SM keeps of a step. */
+static st_status par_create(st_tmachine *tm, const st_config *cfg, st_error *err) {
+  uint32_t threads = (uint32_t)cfg->sim.threads;
+  if (threads > tm->n_sms) {
+    threads = tm->n_sms; /* an SM is the unit of work */
+  }
+  if (threads <= 1 || cfg->sim.check_skips) {
+    return ST_OK;
+  }
+  tm->redir = aligned_alloc(64, threads * sizeof *tm->redir);
+  tm->psm = aligned_alloc(64, tm->n_sms * sizeof *tm->psm);
+  tm->sm_err = calloc(tm->n_sms, sizeof *tm->sm_err);
+  if (tm->redir == NULL || tm->psm == NULL || tm->sm_err == NULL) {
+    return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
+  }
+  memset(tm->psm, 0, tm->n_sms * sizeof *tm->psm);
+  for (uint32_t w = 0; w < threads; w++) {
+    st_mreq_redirect_init(&tm->redir[w], w);
+  }
+  tm->n_redir = threads;
+  /* For the tests: every step on the threads (a host choice like the
+   * others: results do not change). */
+  const char *steps = getenv("SIMTREF_PAR_STEPS");
+  tm->tune.always = steps != NULL && strcmp(steps, "all") == 0;
+  st_status rc = st_par_create(threads, tm->n_sms, &tm->par, err);
+  for (uint32_t i = 0; rc == ST_OK && i < tm->n_sms; i++) {
+    st_sm_set_par(tm->sms[i], tm->par);
+  }
+  return rc;
 }
 
 static st_status machine_create(const st_config *cfg, st_tmachine **out, st_error *err) {
@@ -153,6 +197,11 @@ static st_status machine_create(const st_config *cfg, st_tmachine **out, st_erro
   tm->icnt_clk.period_ps = period_of(cfg->gpu.icnt_clock);
   tm->l2.period_ps = period_of(cfg->gpu.l2_clock);
   tm->dram.period_ps = period_of(cfg->gpu.dram_clock);
+  rc = par_create(tm, cfg, err);
+  if (rc != ST_OK) {
+    st_tmachine_destroy(tm);
+    return rc;
+  }
   *out = tm;
   return ST_OK;
 }
@@ -486,6 +535,106 @@ static st_status checked_idle_cycle(run_state *rs, uint32_t i, uint64_t now) {
   return ST_OK;
 }
 
+/* ---- parallel simulation (sim.threads) -------------------------------------- */
+
+/* Free requests each thread's pool holds before a step. */
+#define PAR_POOL_RESERVE 512
+/* Steps between comparisons of serial and threaded stepping, and the steps
+ * each is timed over. */
+#define PAR_TUNE_PERIOD 32768
+#define PAR_TUNE_WINDOW 512
+
+static uint64_t host_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/* One SM's cycle on thread `worker`: its requests come from the thread's
+ * pool and are logged, its error goes to its own record. */
+static void par_sm_item(void *ctx, uint32_t i, uint32_t worker) {
+  run_state *rs = ctx;
+  st_tmachine *tm = rs->tm;
+  tm->psm[i].rc = ST_OK;
+  if (!sm_due(tm, i)) {
+    return;
+  }
+  st_mreq_redirect *d = &tm->redir[worker];
+  d->log = &tm->psm[i].log;
+  st_mreq_redirect_set(d);
+  tm->sm_err[i].code = ST_OK;
+  st_sm_set_error(tm->sms[i], &tm->sm_err[i]);
+  tm->psm[i].rc = st_sm_cycle(tm->sms[i], sm_now(tm, i));
+  st_mreq_redirect_set(NULL);
+}
+
+/* The SMs' cycles on the pool's threads, then, in SM order, what a serial
+ * run does between them: requests get their ids, finished CTAs retire, and
+ * the first SM (in order) that failed gives the run's error. The state SMs
+ * share is touched only by instructions that wait for their turn
+ * (st_tinst.ordered), in SM order: results equal a serial run's. */
+static st_status par_sm_cycles(run_state *rs) {
+  st_tmachine *tm = rs->tm;
+  for (uint32_t w = 0; w < tm->n_redir; w++) {
+    if (tm->redir[w].pool.n_free < PAR_POOL_RESERVE / 2) {
+      st_mreq_pool_refill(&tm->redir[w].pool, &tm->pool, PAR_POOL_RESERVE);
+    }
+  }
+  /* A step goes to the threads only when SMs of two of them are busy (a
+   * step of sleeping SMs is cheaper than waking a thread), and while the
+   * threads are measured to be faster: every PAR_TUNE_PERIOD steps, a
+   * window of steps runs serially, then one on the threads, each timed on
+   * the host's clock, and the faster way runs until the next comparison.
+   * Either way gives the same results; only the host's speed decides. */
+  uint64_t phase = tm->tune.steps++ % PAR_TUNE_PERIOD;
+  bool threaded = tm->tune.threaded;
+  if (phase == 0 || phase == PAR_TUNE_WINDOW || phase == 2 * PAR_TUNE_WINDOW) {
+    uint64_t t = host_ns();
+    if (phase == PAR_TUNE_WINDOW) {
+      tm->tune.serial_ns = t - tm->tune.t0;
+    } else if (phase == 2 * PAR_TUNE_WINDOW) {
+      tm->tune.threaded = t - tm->tune.t0 < tm->tune.serial_ns;
+    }
+    tm->tune.t0 = t;
+  }
+  if (phase < 2 * PAR_TUNE_WINDOW) {
+    threaded = phase >= PAR_TUNE_WINDOW;
+  }
+  uint32_t threads = tm->n_redir, first = UINT32_MAX;
+  bool spread = tm->tune.always;
+  for (uint32_t i = 0; threaded && i < tm->n_sms && !spread; i++) {
+    if (sm_due(tm, i) && st_sm_busy(tm->sms[i])) {
+      uint32_t th = i % threads;
+      spread = first != UINT32_MAX && th != first;
+      first = first == UINT32_MAX ? th : first;
+    }
+  }
+  if (spread && (threaded || tm->tune.always)) {
+    st_par_run(tm->par, tm->n_sms, par_sm_item, rs);
+  } else {
+    st_par_serial(tm->par, true);
+    for (uint32_t i = 0; i < tm->n_sms; i++) {
+      par_sm_item(rs, i, 0);
+    }
+    st_par_serial(tm->par, false);
+  }
+  st_status rc = ST_OK;
+  for (uint32_t i = 0; i < tm->n_sms; i++) {
+    st_mreq_log_number(&tm->pool, &tm->psm[i].log);
+    st_sm_set_error(tm->sms[i], rs->err);
+    if (rc == ST_OK && tm->psm[i].rc != ST_OK) {
+      rc = tm->psm[i].rc;
+      if (rs->err->code == ST_OK) {
+        *rs->err = tm->sm_err[i];
+      }
+    }
+    if (rc == ST_OK && sm_due(tm, i)) {
+      st_sm_retire(tm->sms[i]);
+    }
+  }
+  return rc;
+}
+
 static st_status tick_core(run_state *rs, uint64_t t) {
   st_tmachine *tm = rs->tm;
   bool front = tm->core.next_ps == t;
@@ -515,7 +664,7 @@ static st_status tick_core(run_state *rs, uint64_t t) {
     }
   }
   bool check = rs->gpu->cfg.sim.check_skips;
-  for (uint32_t i = 0; i < tm->n_sms; i++) {
+  for (uint32_t i = 0; tm->par == NULL && i < tm->n_sms; i++) {
     if (!sm_due(tm, i)) {
       continue;
     }
@@ -525,6 +674,12 @@ static st_status tick_core(run_state *rs, uint64_t t) {
     } else {
       rc = st_sm_cycle(tm->sms[i], now);
     }
+    if (rc != ST_OK) {
+      return rc;
+    }
+  }
+  if (tm->par != NULL) {
+    rc = par_sm_cycles(rs);
     if (rc != ST_OK) {
       return rc;
     }

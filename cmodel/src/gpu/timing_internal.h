@@ -23,6 +23,24 @@ typedef struct st_tclock {
 
 struct st_tmachine {
   st_mreq_pool pool;
+  /* Parallel simulation (sim.threads > 1, common/par.h): the pool, per
+   * thread its request pool and log redirect, per SM the requests made in
+   * the step (numbered in SM order after it), its status and its error. */
+  struct st_par *par;
+  st_mreq_redirect *redir;
+  uint32_t n_redir;
+  struct st_par_sm {
+    _Alignas(64) st_mreq_log log; /* a cache line of its own: written by the SM's thread */
+    st_status rc;
+  } *psm;
+  st_error *sm_err;
+  struct {              /* which steps go to the threads (par_sm_cycles) */
+    uint64_t steps;     /* steps so far */
+    uint64_t t0;        /* host ns at the start of the window being timed */
+    uint64_t serial_ns; /* the last serial window's time */
+    bool threaded;      /* the choice until the next comparison */
+    bool always;        /* SIMTREF_PAR_STEPS=all (tests): every step on the threads */
+  } tune;
   uint32_t n_sms, n_clusters, n_subparts, n_channels;
   st_sm **sms;
   st_icnt *icnt;

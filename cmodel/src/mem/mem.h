@@ -77,6 +77,7 @@ typedef struct st_mreq_pool {
   uint32_t n_chunks;
   uint64_t next_id;
   uint64_t live;        /* requests allocated and not yet freed (leak checks) */
+  uint32_t n_free;      /* requests on the free list */
 } st_mreq_pool;
 
 void st_mreq_pool_init(st_mreq_pool *p);
@@ -84,6 +85,38 @@ void st_mreq_pool_destroy(st_mreq_pool *p);
 /* A zeroed request with a fresh id; NULL only when host memory runs out. */
 st_mreq *st_mreq_alloc(st_mreq_pool *p);
 void st_mreq_free(st_mreq_pool *p, st_mreq *r);
+
+/* Parallel simulation (common/par.h): while a thread has a redirect set,
+ * its allocations and frees use the redirect's own pool whatever pool they
+ * name, and every allocation is logged with a provisional id. Afterwards,
+ * st_mreq_log_number gives the logged requests, log by log in the order the
+ * serial model would have made them, the ids the shared pool would have
+ * given: results do not depend on the thread count. */
+typedef struct st_mreq_log {
+  struct st_mreq_log_entry {
+    st_mreq *r;
+    uint64_t tag; /* the provisional id it was given */
+  } *e;
+  uint32_t n, cap;
+} st_mreq_log;
+
+typedef struct st_mreq_redirect {
+  _Alignas(64) st_mreq_pool pool;  /* this thread's own requests (a cache line of its own) */
+  st_mreq_log *log;   /* where allocations are logged now */
+  uint64_t next_tag;  /* provisional ids: top bit set, unique per redirect */
+} st_mreq_redirect;
+
+void st_mreq_redirect_init(st_mreq_redirect *d, uint32_t worker);
+void st_mreq_redirect_destroy(st_mreq_redirect *d);
+/* Sets (or with NULL clears) the calling thread's redirect. */
+void st_mreq_redirect_set(st_mreq_redirect *d);
+/* Gives the live requests of log the shared pool's next ids (a request
+ * freed since it was logged only uses up its id) and empties the log. */
+void st_mreq_log_number(st_mreq_pool *shared, st_mreq_log *log);
+void st_mreq_log_free(st_mreq_log *log);
+/* Moves free requests from `from` to `to` until `to` holds `want` free
+ * ones or `from` has none (the pools' requests are interchangeable). */
+void st_mreq_pool_refill(st_mreq_pool *to, st_mreq_pool *from, uint32_t want);
 
 /* A FIFO of requests with a capacity (0 = unbounded). */
 typedef struct st_mqueue {

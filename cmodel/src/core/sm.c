@@ -427,8 +427,6 @@ static bool empty(const st_sm *sm) {
          sm->coll_busy == 0 && st_mqueue_empty(&sm->out) && st_mqueue_empty(&sm->l1_pipe);
 }
 
-bool st_sm_busy(const st_sm *sm) { return !sm->sleep.on && !empty(sm); }
-
 /* ---- sleeping cycles ------------------------------------------------------ */
 
 /* An SM sleeps through a cycle in which running its stages would change

@@ -184,9 +184,6 @@ void st_sm_set_error(st_sm *sm, st_error *err);
  * step, instead of at the end of st_sm_cycle. */
 struct st_par;
 void st_sm_set_par(st_sm *sm, struct st_par *par);
-/* The SM did work in its last cycle (it neither slept nor was empty): a
- * guess at whether its next cycle is worth a thread. */
-bool st_sm_busy(const st_sm *sm);
 /* The CTAs that finished in this cycle leave (with par set). */
 void st_sm_retire(st_sm *sm);
 

@@ -541,8 +541,8 @@ static st_status checked_idle_cycle(run_state *rs, uint32_t i, uint64_t now) {
 #define PAR_POOL_RESERVE 512
 /* Steps between comparisons of serial and threaded stepping, and the steps
  * each is timed over. */
-#define PAR_TUNE_PERIOD 32768
-#define PAR_TUNE_WINDOW 512
+#define PAR_TUNE_PERIOD 65536
+#define PAR_TUNE_WINDOW 2048
 
 static uint64_t host_ns(void) {
   struct timespec t;
@@ -580,12 +580,13 @@ static st_status par_sm_cycles(run_state *rs) {
       st_mreq_pool_refill(&tm->redir[w].pool, &tm->pool, PAR_POOL_RESERVE);
     }
   }
-  /* A step goes to the threads only when SMs of two of them are busy (a
-   * step of sleeping SMs is cheaper than waking a thread), and while the
-   * threads are measured to be faster: every PAR_TUNE_PERIOD steps, a
-   * window of steps runs serially, then one on the threads, each timed on
-   * the host's clock, and the faster way runs until the next comparison.
-   * Either way gives the same results; only the host's speed decides. */
+  /* Steps go to the threads while the threads are measured to be faster:
+   * every PAR_TUNE_PERIOD steps, a window of steps runs serially, then one
+   * on the threads, each timed on the host's clock, and the faster way runs
+   * until the next comparison. (Deciding step by step, say by the number of
+   * busy SMs, moves the SMs' state between cores' caches at every change,
+   * which costs more than it saves.) Either way gives the same results;
+   * only the host's speed decides. */
   uint64_t phase = tm->tune.steps++ % PAR_TUNE_PERIOD;
   bool threaded = tm->tune.threaded;
   if (phase == 0 || phase == PAR_TUNE_WINDOW || phase == 2 * PAR_TUNE_WINDOW) {
@@ -600,24 +601,21 @@ static st_status par_sm_cycles(run_state *rs) {
   if (phase < 2 * PAR_TUNE_WINDOW) {
     threaded = phase >= PAR_TUNE_WINDOW;
   }
-  uint32_t threads = tm->n_redir, first = UINT32_MAX;
-  bool spread = tm->tune.always;
-  for (uint32_t i = 0; threaded && i < tm->n_sms && !spread; i++) {
-    if (sm_due(tm, i) && st_sm_busy(tm->sms[i])) {
-      uint32_t th = i % threads;
-      spread = first != UINT32_MAX && th != first;
-      first = first == UINT32_MAX ? th : first;
-    }
-  }
-  if (spread && (threaded || tm->tune.always)) {
-    st_par_run(tm->par, tm->n_sms, par_sm_item, rs);
-  } else {
+  if (!threaded && !tm->tune.always) {
+    /* Serially, as without threads (CTAs retire at the end of their SM's
+     * cycle, as there). */
     st_par_serial(tm->par, true);
-    for (uint32_t i = 0; i < tm->n_sms; i++) {
-      par_sm_item(rs, i, 0);
+    st_status rc = ST_OK;
+    for (uint32_t i = 0; rc == ST_OK && i < tm->n_sms; i++) {
+      if (sm_due(tm, i)) {
+        rc = st_sm_cycle(tm->sms[i], sm_now(tm, i));
+        st_sm_retire(tm->sms[i]);
+      }
     }
     st_par_serial(tm->par, false);
+    return rc;
   }
+  st_par_run(tm->par, tm->n_sms, par_sm_item, rs);
   st_status rc = ST_OK;
   for (uint32_t i = 0; i < tm->n_sms; i++) {
     st_mreq_log_number(&tm->pool, &tm->psm[i].log);

@@ -569,8 +569,9 @@ static void par_sm_item(void *ctx, uint32_t i, uint32_t worker) {
 }
 
 /* The SMs' cycles on the pool's threads, then, in SM order, what a serial
- * run does between them: requests get their ids, finished CTAs retire, and
- * the first SM (in order) that failed gives the run's error. The state SMs
+ * run does between them: requests get their ids, finished CTAs retire (on
+ * the SMs whose cycle succeeded), and the first SM (in order) that failed
+ * gives the run's error. The state SMs
  * share is touched only by instructions that wait for their turn
  * (st_tinst.ordered), in SM order: results equal a serial run's. */
 static st_status par_sm_cycles(run_state *rs) {
@@ -605,15 +606,18 @@ static st_status par_sm_cycles(run_state *rs) {
     /* Serially, as without threads (CTAs retire at the end of their SM's
      * cycle, as there). */
     st_par_serial(tm->par, true);
-    st_status rc = ST_OK;
-    for (uint32_t i = 0; rc == ST_OK && i < tm->n_sms; i++) {
+    st_status first = ST_OK;
+    for (uint32_t i = 0; i < tm->n_sms; i++) {
       if (sm_due(tm, i)) {
-        rc = st_sm_cycle(tm->sms[i], sm_now(tm, i));
-        st_sm_retire(tm->sms[i]);
+        st_status rc = st_sm_cycle(tm->sms[i], sm_now(tm, i));
+        if (rc == ST_OK) {
+          st_sm_retire(tm->sms[i]);
+        }
+        first = first == ST_OK ? rc : first;
       }
     }
     st_par_serial(tm->par, false);
-    return rc;
+    return first;
   }
   st_par_run(tm->par, tm->n_sms, par_sm_item, rs);
   st_status rc = ST_OK;
@@ -626,7 +630,7 @@ static st_status par_sm_cycles(run_state *rs) {
         *rs->err = tm->sm_err[i];
       }
     }
-    if (rc == ST_OK && sm_due(tm, i)) {
+    if (tm->psm[i].rc == ST_OK && sm_due(tm, i)) {
       st_sm_retire(tm->sms[i]);
     }
   }
@@ -661,7 +665,11 @@ static st_status tick_core(run_state *rs, uint64_t t) {
       }
     }
   }
+  /* Every SM runs its cycle, even after one failed: the run stops with the
+   * first failure in SM order, the cycle complete (as on threads, where
+   * the SMs after the failing one have run theirs by then). */
   bool check = rs->gpu->cfg.sim.check_skips;
+  st_status first = ST_OK;
   for (uint32_t i = 0; tm->par == NULL && i < tm->n_sms; i++) {
     if (!sm_due(tm, i)) {
       continue;
@@ -672,9 +680,10 @@ static st_status tick_core(run_state *rs, uint64_t t) {
     } else {
       rc = st_sm_cycle(tm->sms[i], now);
     }
-    if (rc != ST_OK) {
-      return rc;
-    }
+    first = first == ST_OK ? rc : first;
+  }
+  if (first != ST_OK) {
+    return first;
   }
   if (tm->par != NULL) {
     rc = par_sm_cycles(rs);

@@ -42,7 +42,7 @@ struct turn {
 };
 
 struct st_par {
-  uint32_t threads, max_items;
+  uint32_t threads;
   pthread_t *th;
   uint32_t n;
   st_par_fn fn;
@@ -195,7 +195,6 @@ st_status st_par_create(uint32_t threads, uint32_t max_items, st_par **out, st_e
     return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
   }
   p->threads = threads;
-  p->max_items = max_items;
   p->reverse = st_fault_planted("par-reverse");
   for (uint32_t t = 1; t < threads; t++) {
     worker_arg *a = malloc(sizeof *a);
@@ -233,8 +232,6 @@ void st_par_destroy(st_par *p) {
   free(p->th);
   free(p);
 }
-
-uint32_t st_par_threads(const st_par *p) { return p->threads; }
 
 void st_par_run(st_par *p, uint32_t n, st_par_fn fn, void *ctx) {
   uint32_t r = atomic_load_explicit(&p->run, memory_order_relaxed) + 1;

@@ -29,7 +29,6 @@ typedef void (*st_par_fn)(void *ctx, uint32_t item, uint32_t worker);
  * started) for steps of at most max_items items. */
 st_status st_par_create(uint32_t threads, uint32_t max_items, st_par **out, st_error *err);
 void st_par_destroy(st_par *p);
-uint32_t st_par_threads(const st_par *p);
 
 /* Runs fn on items 0..n-1 (n <= max_items); returns when all are done. */
 void st_par_run(st_par *p, uint32_t n, st_par_fn fn, void *ctx);

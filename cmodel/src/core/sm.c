@@ -464,7 +464,7 @@ static void settle(st_sm *sm) {
 /* Whether the SM sleeps through cycle now; if so, *until is the first cycle
  * at which time alone (a result due, fetched instructions arriving, a miss
  * leaving the L1's pipeline) ends the sleep. */
-static bool sleeps(const st_sm *sm, uint64_t now, uint64_t *until) {
+static bool sleeps(st_sm *sm, uint64_t now, uint64_t *until) {
   /* (A warp whose I-buffer head could issue but for a busy collector or
    * unit waits for a wake: its scheduler stays quiet until then.) */
   if (sm->issued_any || sm->any_ready || sm->wb_stalled || sm->done_ctas != 0 ||
@@ -480,17 +480,26 @@ static bool sleeps(const st_sm *sm, uint64_t now, uint64_t *until) {
   if (sm->occ != 0 && (!sm->fetch_quiet || sm->fetch->tb_launch != 0)) {
     return false;
   }
+  /* A warp that wants a fetch: the fetch arbiter's eligibility, current
+   * since no warp's fetch state changed (no fetch wake-up) and the arbiter
+   * is quiet (sim.check_skips checks it from scratch here). */
+  if (sm->check_skips && st_sm_check_fetch_elig(sm, now) != ST_OK) {
+    return false;
+  }
+  if ((sm->fetch_elig & sm->occ) != 0) {
+    return false;
+  }
   uint64_t t = st_sm_drain_due(sm);
   const st_flight *f = st_wb_peek(&sm->wb);
   if (f != NULL) {
     t = f->ready < t ? f->ready : t;
   }
-  ST_BITS(i, sm->occ) {
+  /* Instructions on their way to an I-buffer arrive at decode_at (a warp
+   * flushed meanwhile keeps its decoding bit with nothing on the way). */
+  ST_BITS(i, sm->decoding & sm->occ) {
     const st_twarp *tw = &sm->warps[i];
     if (tw->decode_n != 0) {
       t = tw->decode_at < t ? tw->decode_at : t;
-    } else if (!tw->finished && !tw->fetch_wait && tw->ib_count == 0) {
-      return false; /* it wants a fetch */
     }
   }
   if (t <= now || !st_sm_ldst_waits(sm) || (sm->n_ctl != 0 && st_sm_units_skippable(sm) == 0)) {

@@ -15,8 +15,15 @@ void wsched_lrr_eval(const wsched_lrr_params *p, const wsched_lrr_state *s,
                      const wsched_lrr_in *in, wsched_lrr_out *out) {
   unsigned nw = p->n_warps;
   memset(out, 0, sizeof *out);
-  for (unsigned j = 0; j < nw; j++) {
-    out->key[j] = (uint32_t)(s->last_valid ? st_u_ring_after(j, s->last, nw) : j);
+  /* key[j] = st_u_ring_after(j, last, nw) (j itself before any issue), in
+   * two straight runs: the warps up to the last one issued wrap around. */
+  unsigned last = s->last_valid ? s->last : nw - 1;
+  unsigned wrap = last < nw ? last + 1 : nw;
+  for (unsigned j = 0; j < wrap; j++) {
+    out->key[j] = (uint32_t)(j + nw - last - 1);
+  }
+  for (unsigned j = wrap; j < nw; j++) {
+    out->key[j] = (uint32_t)(j - last - 1);
   }
   st_u_argmin(nw, in->ready, out->key, &out->grant_valid, &out->grant);
 }

@@ -298,7 +298,13 @@ static void schedule(st_dram *d, int64_t c) {
   }
   int32_t col = -1, row = -1;
   int64_t next = INT64_MAX; /* the earliest a candidate's timing allows it */
+  uint32_t banks_seen = 0;
   for (uint32_t i = 0; i < d->qlen && (col < 0 || row < 0); i++) {
+    if (col >= 0 && banks_seen == d->n_banks) {
+      /* Only a bank's oldest request can give the row command, and every
+       * bank has had its oldest: nothing further changes the outcome. */
+      break;
+    }
     dram_entry *e = &d->q[i];
     dram_bank *b = &d->bank[e->bank];
     bool oldest_of_bank;
@@ -309,6 +315,7 @@ static void schedule(st_dram *d, int64_t c) {
       oldest_of_bank = b->seen != d->gen;
       b->seen = d->gen;
     }
+    banks_seen += oldest_of_bank;
     if (b->open && b->row == e->row) {
       if (col < 0 && (d->frfcfs || oldest_of_bank)) {
         if (col_ready(d, e, c)) {

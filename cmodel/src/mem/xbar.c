@@ -107,7 +107,12 @@ bool xbar_can_push(const xbar *x, uint32_t in, const st_mreq *r) {
 
 void xbar_push(xbar *x, uint32_t in, st_mreq *r) {
   uint32_t f = xbar_flits(x, r);
-  xb_vc *vc = &x->in[in].vc[dest_of(x, r) % x->vcs];
+  uint32_t d = dest_of(x, r);
+  xb_vc *vc = &x->in[in].vc[d % x->vcs];
+  if (st_mqueue_empty(&vc->q)) {
+    vc->head_dest = d;
+    vc->head_flits = f;
+  }
   st_mqueue_push(&vc->q, r);
   x->frozen = false;
   vc->used += f;
@@ -148,13 +153,12 @@ static void collect_offers(xbar *x) {
     }
     for (uint32_t v = 0; v < x->vcs; v++) {
       xb_vc *vc = &in->vc[v];
-      st_mreq *r = st_mqueue_peek(&vc->q);
-      if (r == NULL || vc->busy) {
+      if (st_mqueue_empty(&vc->q) || vc->busy) {
         continue;
       }
-      uint32_t d = dest_of(x, r);
+      uint32_t d = vc->head_dest;
       xb_output *o = &x->out[d];
-      if (o->busy || (o->ej_used != 0 && o->ej_used + xbar_flits(x, r) > x->ej_cap)) {
+      if (o->busy || (o->ej_used != 0 && o->ej_used + vc->head_flits > x->ej_cap)) {
         continue;
       }
       if (o->cand_in < 0) {
@@ -162,13 +166,14 @@ static void collect_offers(xbar *x) {
       } else {
         uint32_t cur = rr_dist((uint32_t)o->cand_in, o->grant_ptr, x->n_in);
         uint32_t mine = rr_dist(i, o->grant_ptr, x->n_in);
-        if (mine > cur || (mine == cur && r->id >= o->cand_id)) {
+        /* Equal distances: the same input, whose older head goes first. */
+        if (mine > cur || (mine == cur && st_mqueue_peek(&vc->q)->id >=
+                                              st_mqueue_peek(&in->vc[o->cand_vc].q)->id)) {
           continue;
         }
       }
       o->cand_in = (int32_t)i;
       o->cand_vc = v;
-      o->cand_id = r->id;
     }
   }
 }
@@ -177,7 +182,7 @@ static void start_transfer(xbar *x, uint32_t i, uint32_t d) {
   xb_output *o = &x->out[d];
   xb_input *in = &x->in[i];
   xb_vc *vc = &in->vc[o->cand_vc];
-  uint32_t f = xbar_flits(x, st_mqueue_peek(&vc->q));
+  uint32_t f = vc->head_flits;
   vc->busy = true;
   in->xfers++;
   o->busy = true;
@@ -247,6 +252,11 @@ static void move_flits(xbar *x, uint64_t c) {
     x->flits_moved++;
     if (--o->left == 0) {
       st_mreq *r = st_mqueue_pop(&vc->q);
+      const st_mreq *h = st_mqueue_peek(&vc->q);
+      if (h != NULL) {
+        vc->head_dest = dest_of(x, h);
+        vc->head_flits = xbar_flits(x, h);
+      }
       vc->busy = false;
       in->xfers--;
       o->busy = false;

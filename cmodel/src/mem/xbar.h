@@ -14,6 +14,8 @@ typedef struct xb_vc {
   st_mqueue q;      /* packets in arrival order */
   uint32_t used;    /* flits buffered (the head's unsent flits included) */
   bool busy;        /* the head packet is crossing the switch */
+  uint32_t head_dest, head_flits; /* the head packet's output and size (kept when the
+                                     head changes: arbitration then reads no packet) */
 } xb_vc;
 
 typedef struct xb_input {
@@ -32,7 +34,6 @@ typedef struct xb_output {
   uint32_t grant_ptr;  /* iSLIP grant pointer over inputs */
   int32_t cand_in;     /* this cycle's chosen requester (scratch; -1 none) */
   uint32_t cand_vc;
-  uint64_t cand_id;
   st_mqueue ej;        /* packets crossed or arrived, in crossing order */
   uint32_t ej_used;    /* flits reserved in the ejection buffer */
 } xb_output;

@@ -5,7 +5,8 @@
 
 A.dat and B.dat are `simtref plot` outputs (ipc-CONFIG.dat: a comment
 header, then "workload VARIANT..." and one row per workload, each value the
-IPC under that variant over the baseline's, '-' where missing). For the
+IPC under that variant over the baseline's, '-' where missing; its mean,
+geomean and "" spacer rows are left out). For the
 workloads and variants both files hold, prints each variant's value in A
 and in B; "opt" is the best of the variants named max or nK (the baseline
 and the static limits) that both hold. Then the arithmetic and geometric
@@ -27,8 +28,8 @@ def read(path):
             if cols is None:
                 cols = parts[1:]
                 continue
-            if parts[0] in ("geomean", "mean"):
-                continue
+            if parts[0] in ("geomean", "mean", '""'):
+                continue  # the plot's own means, and its spacer row
             rows[parts[0]] = {c: (None if v == "-" else float(v)) for c, v in zip(cols, parts[1:])}
     if cols is None:
         sys.exit(f"ipc-beside: {path}: no header line")

@@ -11,12 +11,14 @@ workload max n1 n2 dyncta tl
 w1 1.000000 2.000000 1.500000 1.500000 1.100000
 w2 1.000000 0.500000 0.800000 2.000000 -
 w3 1.000000 1.000000 1.000000 1.000000 1.000000
+"" - - - - -
 geomean 1.000000 1.000000 1.000000 1.000000 1.000000
 EOT
 cat >"$TMP/b.dat" <<'EOT'
 workload max n1 dyncta
 w2 1.000000 1.000000 0.500000
 w1 1.000000 1.000000 1.000000
+"" - - -
 EOT
 expect_exit 0 python3 "$TOOL" "$TMP/a.dat" "$TMP/b.dat" --names full,cut
 OUT=$(cat "$TMP/out")
@@ -32,6 +34,7 @@ echo "$OUT" | grep -qx '| \*\*mean\*\* | 1.250 | 1.000 | 1.750 | 0.750 | 1.500 |
 echo "$OUT" | grep -qx '| \*\*geomean\*\* | 1.000 | 1.000 | 1.732 | 0.707 | 1.414 | 1.000 |' ||
   fail "geomean: $OUT"
 ! echo "$OUT" | grep -q 'w3' || fail "w3 is in one file only: $OUT"
+! echo "$OUT" | grep -q '""' || fail "the spacer row is not a workload: $OUT"
 
 # Errors: nothing shared, a file without a header, an unknown option.
 printf 'workload max x\nw9 1 1\n' >"$TMP/c.dat"

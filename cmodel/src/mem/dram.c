@@ -18,6 +18,16 @@
  * Open-page policy: a row stays open until a request for another row of the
  * bank needs the bank.
  *
+ * The scan by bank: every bank keeps the queue positions of its oldest
+ * request and of its oldest read and oldest write to the open row. Whether
+ * a column command may issue depends on a request only through its bank,
+ * its direction and (when the return queue is full) whether it is its
+ * request's last, so while the return queue has room the oldest read and
+ * write hit of each bank stand for all of that bank's hits, and the bank's
+ * oldest request for its row command: a scan looks at the banks, not the
+ * queue. Without return room the whole queue is scanned in age order
+ * (scan_queue), as it is under sim.check_skips, where both scans must agree.
+ *
  * Time-independence when idle: relax_at is the latest time any constraint
  * set by a past command expires; the channel is quiet only once the queue is
  * empty, everything returned, and relax_at has passed, so a quiet channel
@@ -40,11 +50,16 @@ typedef struct dram_entry {
   uint8_t activated; /* its bank was activated for it: a row miss */
 } dram_entry;
 
+#define Q_NONE UINT32_MAX
+
 typedef struct dram_bank {
   bool open;
   uint32_t row;
   uint32_t open_hits;  /* queued requests for the open row */
   uint32_t seen;       /* scan generation (scratch) */
+  uint32_t nq;         /* queued requests of the bank */
+  uint32_t oldest;     /* queue position of its oldest request (Q_NONE: none) */
+  uint32_t hit[2];     /* of its oldest read [0] and write [1] to the open row */
   int64_t t_act, t_pre, t_rd, t_wr_end;
 } dram_bank;
 
@@ -57,9 +72,13 @@ struct st_dram {
   bool frfcfs;
   bool skip;          /* sim.skip_idle: scans that cannot issue are left out (sched_at) */
   bool check;         /* sim.check_skips: they are made anyway and must issue nothing */
-  char check_msg[160];
+  char check_msg[256];
   int64_t fault_late_scan; /* planted fault (SIMTREF_FAULT=late-dram-scan): 1, the scan after
                               one that found nothing comes a cycle late */
+  bool fault_blind_writes; /* planted fault (SIMTREF_FAULT=dram-blind-writes): the scan by
+                              bank overlooks write hits */
+  bool by_bank;            /* n_banks <= 64: the scan by bank may be used */
+  uint64_t busy_banks;     /* banks with queued requests (by_bank) */
 
   dram_entry *q;   /* arrival order */
   uint32_t qlen, q_alloc;
@@ -115,6 +134,8 @@ st_status st_dram_create(const st_config *cfg, uint32_t channel, st_dram **out, 
   d->skip = cfg->sim.skip_idle;
   d->check = cfg->sim.check_skips;
   d->fault_late_scan = st_fault_planted("late-dram-scan") ? 1 : 0;
+  d->fault_blind_writes = st_fault_planted("dram-blind-writes");
+  d->by_bank = d->n_banks <= 64;
   d->q_alloc = d->queue_cap;
   d->q = calloc(d->q_alloc, sizeof *d->q);
   d->bank = calloc(d->n_banks, sizeof *d->bank);
@@ -125,6 +146,7 @@ st_status st_dram_create(const st_config *cfg, uint32_t channel, st_dram **out, 
   }
   for (uint32_t b = 0; b < d->n_banks; b++) {
     d->bank[b].t_act = d->bank[b].t_pre = d->bank[b].t_rd = d->bank[b].t_wr_end = T_NEVER;
+    d->bank[b].oldest = d->bank[b].hit[0] = d->bank[b].hit[1] = Q_NONE;
   }
   for (uint32_t g = 0; g < d->n_groups; g++) {
     d->grp_last_col[g] = T_NEVER;
@@ -172,10 +194,32 @@ void st_dram_push(st_dram *d, st_mreq *r) {
   e->write = r->op == MREQ_WRITE || r->op == MREQ_WRITEBACK;
   e->cols_left = r->bytes == 0 ? 1u : (r->bytes + d->bytes_per_col - 1) / d->bytes_per_col;
   r->next = NULL;
+  uint32_t qi = d->qlen - 1;
   dram_bank *b = &d->bank[e->bank];
+  if (b->nq++ == 0) {
+    b->oldest = qi;
+    d->busy_banks |= d->by_bank ? UINT64_C(1) << e->bank : 0;
+  }
   if (b->open && b->row == e->row) {
     b->open_hits++;
+    if (b->hit[e->write] == Q_NONE) {
+      b->hit[e->write] = qi;
+    }
   }
+}
+
+/* The position of the first request of bank at or after position from
+ * that writes (write 0/1) or, with write 2, any request; Q_NONE if none.
+ * With row != NULL only requests to row *row count. */
+static uint32_t find_from(const st_dram *d, uint32_t from, uint32_t bank, const uint32_t *row,
+                          int write) {
+  for (uint32_t i = from; i < d->qlen; i++) {
+    const dram_entry *e = &d->q[i];
+    if (e->bank == bank && (row == NULL || e->row == *row) && (write == 2 || e->write == write)) {
+      return i;
+    }
+  }
+  return Q_NONE;
 }
 
 static bool col_ready(const st_dram *d, const dram_entry *e, int64_t c) {
@@ -224,6 +268,7 @@ static void issue_row(st_dram *d, uint32_t qi, int64_t c) {
   if (b->open) {
     b->open = false;
     b->open_hits = 0;
+    b->hit[0] = b->hit[1] = Q_NONE;
     b->t_pre = c;
     d->stats.precharges++;
     d->relax_at = max64(d->relax_at, c + d->tRP);
@@ -236,9 +281,14 @@ static void issue_row(st_dram *d, uint32_t qi, int64_t c) {
   e->activated = 1;
   d->stats.activates++;
   b->open_hits = 0;
+  b->hit[0] = b->hit[1] = Q_NONE;
   for (uint32_t i = 0; i < d->qlen; i++) {
-    if (d->q[i].bank == e->bank && d->q[i].row == e->row) {
+    const dram_entry *x = &d->q[i];
+    if (x->bank == e->bank && x->row == e->row) {
       b->open_hits++;
+      if (b->hit[x->write] == Q_NONE) {
+        b->hit[x->write] = i;
+      }
     }
   }
   d->relax_at = max64(d->relax_at, max64(max64(c + d->tRC, c + d->tRAS),
@@ -280,13 +330,40 @@ static void issue_col(st_dram *d, uint32_t qi, int64_t c) {
   st_mreq *r = e->r;
   r->t_ready = (uint64_t)data_end;
   st_mqueue_push(&d->inflight, r);
+  /* The bank's kept positions: the next request of the same kind takes a
+   * removed one's place; every position after qi moves down by one. */
+  uint32_t bank = e->bank;
+  if (b->oldest == qi) {
+    b->oldest = find_from(d, qi + 1, bank, NULL, 2);
+  }
+  for (int w = 0; w < 2; w++) {
+    if (b->hit[w] == qi) {
+      b->hit[w] = find_from(d, qi + 1, bank, &b->row, w);
+    }
+  }
+  if (--b->nq == 0) {
+    d->busy_banks &= ~(UINT64_C(1) << (bank & 63));
+  }
   memmove(&d->q[qi], &d->q[qi + 1], (d->qlen - qi - 1) * sizeof *d->q);
   d->qlen--;
+  for (uint32_t k = 0; k < d->n_banks; k++) {
+    dram_bank *x = &d->bank[k];
+    x->oldest -= x->oldest != Q_NONE && x->oldest > qi;
+    x->hit[0] -= x->hit[0] != Q_NONE && x->hit[0] > qi;
+    x->hit[1] -= x->hit[1] != Q_NONE && x->hit[1] > qi;
+  }
 }
 
-/* One scan of the queue in age order picks the column command and the row
- * command of cycle c (see the file comment). */
-static void schedule(st_dram *d, int64_t c) {
+/* What a scan chose for cycle c: the queue positions of its column and row
+ * commands (-1: none) and, when it chose neither, the earliest cycle at
+ * which the timing of a request it looked at allows one. */
+typedef struct scan_out {
+  int32_t col, row;
+  int64_t next;
+} scan_out;
+
+/* The scan in age order over the whole queue (see the file comment). */
+static scan_out scan_queue(st_dram *d, int64_t c) {
   /* The banks seen so far in this scan: a mask when there are at most 64. */
   const bool few_banks = d->n_banks <= 64;
   uint64_t seen = 0;
@@ -335,18 +412,83 @@ static void schedule(st_dram *d, int64_t c) {
       next = min64(next, row_time(d, b));
     }
   }
+  return (scan_out){col, row, next};
+}
+
+/* The same choice from each bank's kept positions (by_bank, the return
+ * queue not full): the oldest ready hit over the banks' oldest read and
+ * write hits (FCFS: the bank's oldest request, if it hits), the oldest
+ * ready row command over the banks' oldest requests. */
+static scan_out scan_banks(const st_dram *d, int64_t c) {
+  int32_t col = -1, row = -1;
+  int64_t next = INT64_MAX;
+  for (uint64_t m = d->busy_banks; m != 0; m &= m - 1) {
+    const dram_bank *b = &d->bank[__builtin_ctzll(m)];
+    const dram_entry *eo = &d->q[b->oldest];
+    bool oldest_hits = b->open && b->row == eo->row;
+    uint32_t cand[2] = {Q_NONE, Q_NONE};
+    if (d->frfcfs) {
+      cand[0] = b->hit[0];
+      cand[1] = d->fault_blind_writes ? Q_NONE : b->hit[1];
+    } else if (oldest_hits) {
+      cand[0] = b->oldest;
+    }
+    for (int k = 0; k < 2; k++) {
+      if (cand[k] == Q_NONE) {
+        continue;
+      }
+      const dram_entry *e = &d->q[cand[k]];
+      if (col_ready(d, e, c)) {
+        col = col < 0 || (int32_t)cand[k] < col ? (int32_t)cand[k] : col;
+      } else {
+        next = min64(next, col_time(d, e));
+      }
+    }
+    if (oldest_hits || (d->frfcfs && b->open_hits > 0)) {
+      continue;
+    }
+    if (b->open ? pre_ready(d, b, c) : act_ready(d, b, c)) {
+      row = row < 0 || (int32_t)b->oldest < row ? (int32_t)b->oldest : row;
+    } else {
+      next = min64(next, row_time(d, b));
+    }
+  }
+  return (scan_out){col, row, next};
+}
+
+/* Picks the column command and the row command of cycle c and issues them. */
+static void schedule(st_dram *d, int64_t c) {
+  bool room = d->inflight.len + d->done.len < d->return_cap;
+  scan_out o;
+  if (d->by_bank && room) {
+    o = scan_banks(d, c);
+    if (d->check) {
+      scan_out ref = scan_queue(d, c);
+      bool idle = ref.col < 0 && ref.row < 0;
+      if ((ref.col != o.col || ref.row != o.row || (idle && ref.next != o.next)) &&
+          d->check_msg[0] == '\0') {
+        snprintf(d->check_msg, sizeof d->check_msg,
+                 "DRAM channel %u's scan by bank chose column %d, row %d (next %" PRId64
+                 ") at cycle %" PRId64 " where the queue scan chose %d, %d (%" PRId64 ")",
+                 d->channel, o.col, o.row, o.next, c, ref.col, ref.row, ref.next);
+      }
+    }
+  } else {
+    o = scan_queue(d, c);
+  }
   /* Nothing to issue: until a request arrives or leaves, the scan finds
    * nothing before next (sim.skip_idle: the same schedule, fewer scans). */
-  d->sched_at = col < 0 && row < 0 && d->skip ? max64(next, c + 1) + d->fault_late_scan : 0;
+  d->sched_at =
+      o.col < 0 && o.row < 0 && d->skip ? max64(o.next, c + 1) + d->fault_late_scan : 0;
   /* The two commands never touch the same bank (a row command needs the
    * bank's oldest request to miss, a column command needs a hit that is
    * allowed to go first), so their order here does not matter; the row
    * command goes first because the column command may shift the queue. */
-  if (row >= 0) {
-    issue_row(d, (uint32_t)row, c);
+  if (o.row >= 0) {
+    issue_row(d, (uint32_t)o.row, c);
   }
-  if (col >= 0) {
-    issue_col(d, (uint32_t)col, c);
+  if (o.col >= 0) {
+    issue_col(d, (uint32_t)o.col, c);
   }
 }
 

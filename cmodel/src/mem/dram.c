@@ -295,6 +295,14 @@ static void issue_row(st_dram *d, uint32_t qi, int64_t c) {
                                         max64(c + d->tRRD, c + d->tRCD)));
 }
 
+/* The request at position qi left the queue: the bank's kept positions
+ * after it move down by one. */
+static void shift_down(dram_bank *x, uint32_t qi) {
+  x->oldest -= x->oldest != Q_NONE && x->oldest > qi;
+  x->hit[0] -= x->hit[0] != Q_NONE && x->hit[0] > qi;
+  x->hit[1] -= x->hit[1] != Q_NONE && x->hit[1] > qi;
+}
+
 static void issue_col(st_dram *d, uint32_t qi, int64_t c) {
   dram_entry *e = &d->q[qi];
   dram_bank *b = &d->bank[e->bank];
@@ -346,11 +354,15 @@ static void issue_col(st_dram *d, uint32_t qi, int64_t c) {
   }
   memmove(&d->q[qi], &d->q[qi + 1], (d->qlen - qi - 1) * sizeof *d->q);
   d->qlen--;
-  for (uint32_t k = 0; k < d->n_banks; k++) {
-    dram_bank *x = &d->bank[k];
-    x->oldest -= x->oldest != Q_NONE && x->oldest > qi;
-    x->hit[0] -= x->hit[0] != Q_NONE && x->hit[0] > qi;
-    x->hit[1] -= x->hit[1] != Q_NONE && x->hit[1] > qi;
+  /* (A bank with no queued request keeps no position.) */
+  if (d->by_bank) {
+    for (uint64_t m = d->busy_banks; m != 0; m &= m - 1) {
+      shift_down(&d->bank[__builtin_ctzll(m)], qi);
+    }
+  } else {
+    for (uint32_t k = 0; k < d->n_banks; k++) {
+      shift_down(&d->bank[k], qi);
+    }
   }
 }
 

@@ -9,7 +9,9 @@ IPC under that variant over the baseline's, '-' where missing; its mean,
 geomean and "" spacer rows are left out). For the
 workloads and variants both files hold, prints each variant's value in A
 and in B; "opt" is the best of the variants named max or nK (the baseline
-and the static limits) that both hold. Then the arithmetic and geometric
+and the static limits) that both hold and that have a value for the workload
+in both (a static limit left out of one sweep for a workload is left out of
+both sides of its opt). Then the arithmetic and geometric
 means of each column over the workloads that have a value in it. Used for
 DYNCTA's full-length runs beside the 10M-instruction ones
 (docs/units/dyncta.md, "Full-length runs").
@@ -61,10 +63,11 @@ def main(argv):
     if not work or not shown:
         sys.exit("ipc-beside: the two files share no workload or no variant")
 
-    def value(row, c):
+    def value(w, row, c):
         if c == "opt":
-            vals = [row[s] for s in static if row.get(s) is not None]
-            return max(vals) if len(vals) == len(static) else None
+            # the static variants this workload has a value for in both files
+            both = [s for s in static if ra[w].get(s) is not None and rb[w].get(s) is not None]
+            return max(row[s] for s in both) if both else None
         return row.get(c)
 
     head = ["workload"] + [f"{c} {n}" for c in shown for n in names]
@@ -75,7 +78,7 @@ def main(argv):
         cells = [w]
         for c in shown:
             for n, row in zip(names, (ra[w], rb[w])):
-                v = value(row, c)
+                v = value(w, row, c)
                 cells.append("-" if v is None else f"{v:.3f}")
                 if v is not None:
                     cols[(c, n)].append(v)

@@ -36,6 +36,23 @@ echo "$OUT" | grep -qx '| \*\*geomean\*\* | 1.000 | 1.000 | 1.732 | 0.707 | 1.41
 ! echo "$OUT" | grep -q 'w3' || fail "w3 is in one file only: $OUT"
 ! echo "$OUT" | grep -q '""' || fail "the spacer row is not a workload: $OUT"
 
+# opt per workload over the static limits both files have a value for: w1
+# lacks n2 in A, so its opt is over max and n1 on both sides.
+cat >"$TMP/a2.dat" <<'EOT'
+workload max n1 n2
+w1 1.000000 1.200000 -
+w2 1.000000 0.900000 1.300000
+EOT
+cat >"$TMP/b2.dat" <<'EOT'
+workload max n1 n2
+w1 1.000000 1.100000 1.500000
+w2 1.000000 1.000000 1.100000
+EOT
+expect_exit 0 python3 "$TOOL" "$TMP/a2.dat" "$TMP/b2.dat"
+OUT=$(cat "$TMP/out")
+echo "$OUT" | grep -qx '| w1 | 1.200 | 1.100 | - | 1.500 | 1.200 | 1.100 |' || fail "w1, opt without n2: $OUT"
+echo "$OUT" | grep -qx '| w2 | 0.900 | 1.000 | 1.300 | 1.100 | 1.300 | 1.100 |' || fail "w2, opt with n2: $OUT"
+
 # Errors: nothing shared, a file without a header, an unknown option.
 printf 'workload max x\nw9 1 1\n' >"$TMP/c.dat"
 expect_exit 1 python3 "$TOOL" "$TMP/a.dat" "$TMP/c.dat"

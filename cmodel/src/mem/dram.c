@@ -57,8 +57,7 @@ typedef struct dram_bank {
   uint32_t row;
   uint32_t open_hits;  /* queued requests for the open row */
   uint32_t seen;       /* scan generation (scratch) */
-  uint32_t nq;         /* queued requests of the bank */
-  uint32_t oldest;     /* queue position of its oldest request (Q_NONE: none) */
+  uint32_t oldest;     /* queue position of its oldest request (Q_NONE: none queued) */
   uint32_t hit[2];     /* of its oldest read [0] and write [1] to the open row */
   int64_t t_act, t_pre, t_rd, t_wr_end;
 } dram_bank;
@@ -196,7 +195,7 @@ void st_dram_push(st_dram *d, st_mreq *r) {
   r->next = NULL;
   uint32_t qi = d->qlen - 1;
   dram_bank *b = &d->bank[e->bank];
-  if (b->nq++ == 0) {
+  if (b->oldest == Q_NONE) {
     b->oldest = qi;
     d->busy_banks |= d->by_bank ? UINT64_C(1) << e->bank : 0;
   }
@@ -349,8 +348,8 @@ static void issue_col(st_dram *d, uint32_t qi, int64_t c) {
       b->hit[w] = find_from(d, qi + 1, bank, &b->row, w);
     }
   }
-  if (--b->nq == 0) {
-    d->busy_banks &= ~(UINT64_C(1) << (bank & 63));
+  if (b->oldest == Q_NONE) {
+    d->busy_banks &= d->by_bank ? ~(UINT64_C(1) << bank) : ~UINT64_C(0);
   }
   memmove(&d->q[qi], &d->q[qi + 1], (d->qlen - qi - 1) * sizeof *d->q);
   d->qlen--;
@@ -377,7 +376,7 @@ typedef struct scan_out {
 /* The scan in age order over the whole queue (see the file comment). */
 static scan_out scan_queue(st_dram *d, int64_t c) {
   /* The banks seen so far in this scan: a mask when there are at most 64. */
-  const bool few_banks = d->n_banks <= 64;
+  const bool few_banks = d->by_bank;
   uint64_t seen = 0;
   if (!few_banks && ++d->gen == 0) {
     for (uint32_t b = 0; b < d->n_banks; b++) {

@@ -6,6 +6,8 @@
 # one cycle late; sleep-deaf: a sleeping SM sleeps on through a reply;
 # late-dram-scan: a DRAM channel scans a cycle later than it may issue;
 # dram-blind-writes: a DRAM channel's scan by bank overlooks write hits;
+# blind-recheck: a warp looked at again after another's issue overlooks the
+# collector that issue took;
 # deaf-crossbar: a frozen network stays frozen through a pop), and a run of TARGET with sim.check_skips=true must stop
 # with exit status 1 and a report naming SHORTCUT.
 #   check_skips_planted.sh SIMTREF OUTDIR FAULT SHORTCUT TARGET [ARGS...]

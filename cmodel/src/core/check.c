@@ -79,6 +79,17 @@ st_status st_sm_check_classes(st_sm *sm, uint32_t s, uint64_t now) {
   return ST_OK;
 }
 
+st_status st_sm_check_recheck(st_sm *sm, const st_twarp *tw, st_stall kept, uint64_t now) {
+  st_stall full = readiness_full(sm, tw);
+  if (full != kept) {
+    return fail(sm, now, "the look again after an issue (warp classification)",
+                "warp slot %u, looked at again after another warp issued, is %s, but looked at "
+                "from scratch it is %s",
+                (unsigned)(tw - sm->warps), cause_names[kept], cause_names[full]);
+  }
+  return ST_OK;
+}
+
 st_status st_sm_check_masks(st_sm *sm, uint64_t now) {
   uint64_t masks[STALL_KINDS] = {0};
   ST_BITS(slot, sm->occ) { masks[sm->warps[slot].stall] |= UINT64_C(1) << slot; }

@@ -12,9 +12,29 @@
 
 /* ---- readiness -------------------------------------------------------- */
 
+/* A warp whose I-buffer head t could issue but for its collector: waiting
+ * for one (and, for the LD/ST unit's, marked so in struct_mem), or ready. */
+static inline st_stall collector_cause(st_sm *sm, const st_twarp *tw, const st_tinst *t) {
+  if (!st_sm_collector_free(sm, t->unit)) {
+    uint64_t bit = UINT64_C(1) << (tw - sm->warps);
+    sm->struct_mem = t->unit == UNIT_MEM ? sm->struct_mem | bit : sm->struct_mem & ~bit;
+    return STALL_STRUCTURAL;
+  }
+  return STALL_ISSUED;
+}
+
 /* Why warp tw cannot issue now, or STALL_ISSUED if it can. What is learnt
  * about the I-buffer head is kept (head_state) until it can change. */
 static st_stall readiness(st_sm *sm, st_twarp *tw) {
+  if (tw->head_state == HEAD_READY) {
+    /* Found ready before and not changed since (an issue, a flush or a
+     * write-back it waited on would have made it HEAD_UNKNOWN): it has an
+     * I-buffer head with no pending register, is not finished, at a barrier
+     * or in a device-runtime call; only its collector may have been taken.
+     * (A warp freed from a busy collector, or looked at again after another
+     * warp's issue, is such a warp.) */
+    return collector_cause(sm, tw, st_sm_tinst(tw, tw->ibuf_pc[tw->ib_head]));
+  }
   st_warp *w = tw->fw;
   if (tw->finished) {
     return STALL_EXIT;
@@ -65,12 +85,7 @@ static st_stall readiness(st_sm *sm, st_twarp *tw) {
     }
     tw->head_state = HEAD_READY;
   }
-  if (!st_sm_collector_free(sm, t->unit)) {
-    uint64_t bit = UINT64_C(1) << (tw - sm->warps);
-    sm->struct_mem = t->unit == UNIT_MEM ? sm->struct_mem | bit : sm->struct_mem & ~bit;
-    return STALL_STRUCTURAL;
-  }
-  return STALL_ISSUED;
+  return collector_cause(sm, tw, t);
 }
 
 /* Grows the scoreboard when a call made the register file deeper. */
@@ -457,6 +472,12 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
         }
         st_twarp *x = &sm->warps[slot];
         st_stall why = readiness(sm, x);
+        if (sm->fault_blind_recheck && why == STALL_STRUCTURAL) {
+          why = STALL_ISSUED; /* planted: the collector the issue took is overlooked */
+        }
+        if (sm->check_skips && st_sm_check_recheck(sm, x, why, now) != ST_OK) {
+          return;
+        }
         st_sm_set_stall(sm, x, why == STALL_ISSUED ? STALL_NOT_SELECTED : why);
       }
     }

@@ -54,6 +54,7 @@ st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st
   sm->fault_lost_wake = st_fault_planted("lost-wake");
   sm->fault_late_result = st_fault_planted("late-result");
   sm->fault_sleep_deaf = st_fault_planted("sleep-deaf");
+  sm->fault_blind_recheck = st_fault_planted("blind-recheck");
   if (!ok) {
     st_sm_destroy(sm);
     return st_error_set(err, ST_ERR_NOMEM, "out of host memory creating an SM");

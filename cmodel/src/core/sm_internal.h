@@ -196,6 +196,9 @@ struct st_sm {
                            is told results are ready one cycle late */
   bool fault_sleep_deaf; /* planted fault (SIMTREF_FAULT=sleep-deaf): a reply delivered to a
                            sleeping SM does not end its sleep */
+  bool fault_blind_recheck; /* planted fault (SIMTREF_FAULT=blind-recheck): a warp looked at
+                           again after another's issue is taken as ready whatever collector
+                           that issue took */
   bool check_skips;     /* sim.check_skips: every shortcut is checked (core/check.c) */
   struct {
     bool on;            /* sleeping (sm.c): nothing changes until an event ends it */
@@ -353,6 +356,9 @@ void st_sm_units_tb_launch(st_sm *sm, uint32_t b);
  * in sm->err where a shortcut would have given another result. */
 /* Every occupied warp of scheduler s: its kept cause against a full look. */
 st_status st_sm_check_classes(st_sm *sm, uint32_t s, uint64_t now);
+/* A warp's cause found again after another warp's issue (issue.c), against
+ * a full look. */
+st_status st_sm_check_recheck(st_sm *sm, const st_twarp *tw, st_stall kept, uint64_t now);
 /* The per-cause masks and counts, the busy-collector masks. */
 st_status st_sm_check_masks(st_sm *sm, uint64_t now);
 /* A unit skipped as quiet, evaluated on its current inputs (u->in): it must

@@ -39,7 +39,8 @@ fuzz: deps
 
 # Simulation-speed figures (not tests): functional and timing mode, the cost
 # of co-simulation and of the power model, memory-bound kernels on dyncta30
-# beside GPGPU-Sim's correlation times, host memory; single thread.
+# beside GPGPU-Sim (its correlation times, or run side by side when
+# GPGPUSIM_BUILD names a build of it), host memory; single thread.
 bench: build
 	./$(BUILD)/func_bench
 	./$(BUILD)/timing_bench

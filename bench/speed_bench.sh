@@ -9,11 +9,14 @@
 # model's speed bought (docs/performance.md, "Simulation speed").
 #
 # Then, beside GPGPU-Sim: the correlation set's paper-size runs of the same
-# three workloads on gtx480 (kmn and bfs cut at 10M thread instructions, as
-# there) against GPGPU-Sim's wall times on this class of host, read from
-# docs/results/correlation/correlation-workloads.csv (measured with
-# tools/peers/correlate.sh; GPGPU-Sim is not run here).
-#   bench/speed_bench.sh [SIMTREF] [REPS] [OLD_SIMTREF]
+# three workloads on gtx480 (kmn and bfs cut as there: GPGPU-Sim at 10M thread
+# instructions, simtref at the same work, docs/correlation.md). With
+# GPGPUSIM_BUILD set to a GPGPU-Sim build (tools/peers/gpgpusim.sh build),
+# both simulators run here, side by side, one after the other for each
+# workload (GPGPU-Sim once: kmn alone takes it about 12 minutes); without it,
+# GPGPU-Sim's wall times are read from the correlation batch
+# (docs/results/correlation/correlation-workloads.csv) and only simtref runs.
+#   [GPGPUSIM_BUILD=DIR] bench/speed_bench.sh [SIMTREF] [REPS] [OLD_SIMTREF]
 set -eu
 simtref=${1:-build/simtref}
 reps=${2:-3}
@@ -95,24 +98,66 @@ if [ "$n" -gt 0 ]; then
 fi
 
 echo
+gs=${GPGPUSIM_BUILD:-}
 printf '%-44s %9s %12s %9s\n' "gtx480, paper size (correlation set)" "simtref s" "GPGPU-Sim s" ratio
-echo "(whole-process wall seconds; GPGPU-Sim's from the correlation batch, not run here)"
+if [ -n "$gs" ]; then
+  echo "(whole-process wall seconds, both run here now; GPGPU-Sim: $gs)"
+else
+  echo "(whole-process wall seconds; GPGPU-Sim's from the correlation batch, not run here:"
+  echo " GPGPU-Sim alone on a quiet host is faster; GPGPUSIM_BUILD=DIR runs it side by side)"
+fi
 prod=1
 n=0
-for spec in "kmn -s sim.max_insts=10000000" "spmv" "bfs -s sim.max_insts=10000000"; do
+for w in kmn spmv bfs; do
+  # the correlation set's cut: GPGPU-Sim's budget (column 9 where cut) and
+  # simtref's instructions at the same work (column 8)
+  row=$(awk -F, -v w="$w" '$1 == "paper" && $2 == w { print $4, $8, $9; exit }' "$csv")
   # shellcheck disable=SC2086
-  set -- $spec
-  w=$1
-  shift
-  g=$(awk -F, -v w="$w" '$1 == "paper" && $2 == w { print $17; exit }' "$csv")
+  set -- $row
+  if [ "${1:-0}" = 1 ]; then
+    # GPGPU-Sim's budget: its count at the cut, down to whole millions (it
+    # stops at the first instruction past the budget)
+    budget=$(($3 / 1000000 * 1000000))
+    cut_st="-s sim.max_insts=$2"
+    cut_gs="--max-insts $budget"
+    label="$w (cut at $budget insts)"
+  else
+    cut_st=""
+    cut_gs=""
+    label="$w"
+  fi
   # shellcheck disable=SC2086
-  t=$(set +e; run_best "$simtref" "$w" -c gtx480 --size paper "$@" | cut -d' ' -f4)
+  t=$(set +e; run_best "$simtref" "$w" -c gtx480 --size paper $cut_st | cut -d' ' -f4)
+  if [ -n "$gs" ]; then
+    "$simtref" run "$w" --size paper --functional --export-cuda "$tmp/export-$w" >"$tmp/export-$w.log" 2>&1 || {
+      cat "$tmp/export-$w.log" >&2
+      echo "$bench: exporting $w for GPGPU-Sim failed" >&2
+      exit 1
+    }
+    # shellcheck disable=SC2086
+    sh "$here/../tools/peers/gpgpusim.sh" run --gpgpusim "$gs" $cut_gs "$tmp/export-$w" "$tmp/gs-$w" \
+      >"$tmp/gs-$w.out" 2>&1 || {
+      # A run stopped by its budget, or one that ran to the end with float
+      # outputs that differ from simtref's (spmv: GPGPU-Sim rounds fma.rn.f32
+      # twice, docs/peers.md), still times the simulation; anything else failed.
+      if ! grep -q '^stopped_at_max_insts=1' "$tmp/gs-$w/peer.txt" 2>/dev/null &&
+         ! grep -q '^replay=replay: .* differ from simtref' "$tmp/gs-$w/peer.txt" 2>/dev/null; then
+        cat "$tmp/gs-$w.out" >&2
+        echo "$bench: GPGPU-Sim failed on $w" >&2
+        exit 1
+      fi
+    }
+    g=$(sed -n 's/^wall_seconds=//p' "$tmp/gs-$w/peer.txt")
+    rm -rf "$tmp/export-$w" "$tmp/gs-$w"
+  else
+    g=$(awk -F, -v w="$w" '$1 == "paper" && $2 == w { print $17; exit }' "$csv")
+  fi
   if [ -z "$g" ]; then
-    printf '%-44s %9s %12s\n' "$w $*" "$t" "(none)"
+    printf '%-44s %9s %12s\n' "$label" "$t" "(none)"
     continue
   fi
-  r=$(awk -v a="$t" -v b="$g" 'BEGIN { printf "%.0f", b / a }')
-  printf '%-44s %9s %12s %8sx\n' "$w $*" "$t" "$g" "$r"
+  r=$(awk -v a="$t" -v b="$g" 'BEGIN { printf "%.1f", b / a }')
+  printf '%-44s %9s %12s %8sx\n' "$label" "$t" "$g" "$r"
   prod=$(awk -v p="$prod" -v r="$r" 'BEGIN { print p * r }')
   n=$((n + 1))
 done

@@ -13,7 +13,7 @@
 # instructions, simtref at the same work, docs/correlation.md). With
 # GPGPUSIM_BUILD set to a GPGPU-Sim build (tools/peers/gpgpusim.sh build),
 # both simulators run here, side by side, one after the other for each
-# workload (GPGPU-Sim once: kmn alone takes it about 12 minutes); without it,
+# workload (GPGPU-Sim once: kmn alone takes it about 8 minutes); without it,
 # GPGPU-Sim's wall times are read from the correlation batch
 # (docs/results/correlation/correlation-workloads.csv) and only simtref runs.
 #   [GPGPUSIM_BUILD=DIR] bench/speed_bench.sh [SIMTREF] [REPS] [OLD_SIMTREF]

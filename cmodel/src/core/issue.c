@@ -27,8 +27,8 @@ static inline st_stall collector_cause(st_sm *sm, const st_twarp *tw, const st_t
  * about the I-buffer head is kept (head_state) until it can change. */
 static st_stall readiness(st_sm *sm, st_twarp *tw) {
   if (tw->head_state == HEAD_READY) {
-    /* Found ready before and not changed since (an issue, a flush or a
-     * write-back it waited on would have made it HEAD_UNKNOWN): it has an
+    /* Found ready before and not changed since (its own issue or a flush
+     * would have made it HEAD_UNKNOWN; docs/timing.md, invariant 9): it has an
      * I-buffer head with no pending register, is not finished, at a barrier
      * or in a device-runtime call; only its collector may have been taken.
      * (A warp freed from a busy collector, or looked at again after another

@@ -8,7 +8,10 @@
 # dram-blind-writes: a DRAM channel's scan by bank overlooks write hits;
 # blind-recheck: a warp looked at again after another's issue overlooks the
 # collector that issue took;
-# deaf-crossbar: a frozen network stays frozen through a pop), and a run of TARGET with sim.check_skips=true must stop
+# deaf-crossbar: a frozen network stays frozen through a pop; doze-deaf: a
+# reply delivered to a dozing SM leaves the timing loop's copy of its sleep
+# on; stale-push: the refused-push memo never sees the network drain), and a
+# run of TARGET with sim.check_skips=true must stop
 # with exit status 1 and a report naming SHORTCUT.
 #   check_skips_planted.sh SIMTREF OUTDIR FAULT SHORTCUT TARGET [ARGS...]
 set -eu

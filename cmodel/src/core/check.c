@@ -101,6 +101,10 @@ st_status st_sm_check_masks(st_sm *sm, uint64_t now) {
                   sm->cause_mask[k], sm->stall_count[k], masks[k]);
     }
   }
+  if (sm->n_occ != (uint32_t)__builtin_popcountll(sm->occ)) {
+    return fail(sm, now, "the occupied-slot count", "%u, the slots say %u", sm->n_occ,
+                (uint32_t)__builtin_popcountll(sm->occ));
+  }
   for (int u = 0; u < UNIT_KINDS; u++) {
     uint64_t busy = 0;
     for (uint32_t c = 0; c < sm->n_coll[u]; c++) {

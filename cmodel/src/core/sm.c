@@ -55,6 +55,7 @@ st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st
   sm->fault_late_result = st_fault_planted("late-result");
   sm->fault_sleep_deaf = st_fault_planted("sleep-deaf");
   sm->fault_blind_recheck = st_fault_planted("blind-recheck");
+  sm->fault_doze_deaf = st_fault_planted("doze-deaf");
   if (!ok) {
     st_sm_destroy(sm);
     return st_error_set(err, ST_ERR_NOMEM, "out of host memory creating an SM");
@@ -142,9 +143,22 @@ void st_sm_set_error(st_sm *sm, st_error *err) { sm->err = err; }
 
 void st_sm_set_par(st_sm *sm, struct st_par *par) { sm->par = par; }
 
+void st_sm_set_doze(st_sm *sm, st_sm_doze *d) {
+  settle(sm);
+  st_sm_doze_stop(sm);
+  sm->doze = d;
+  if (d != NULL) {
+    d->until = 0;
+    d->skipped = 0;
+  }
+}
+
+bool st_sm_slept_on(const st_sm *sm) { return sm->sleep.held; }
+
 void st_sm_kernel_begin(st_sm *sm, const st_rkernel *rk, bool gpu_idle) {
   settle(sm);
   sm->sleep.on = false;
+  st_sm_doze_stop(sm);
   st_sm_wake_all(sm);
   uint32_t n = rk->ctas_per_sm < sm->n_cta_slots ? rk->ctas_per_sm : sm->n_cta_slots;
   st_sm_units_kernel_begin(sm, n, gpu_idle);
@@ -198,6 +212,7 @@ st_status st_sm_launch_cta(st_sm *sm, st_rkernel *rk, uint64_t linear, uint64_t 
                            st_error *err) {
   settle(sm);
   sm->sleep.on = false;
+  st_sm_doze_stop(sm);
   const st_kernel *k = rk->k;
   uint32_t slot = 0;
   while (slot < sm->n_cta_slots && sm->ctas[slot].cta != NULL) {
@@ -247,6 +262,7 @@ st_status st_sm_launch_cta(st_sm *sm, st_rkernel *rk, uint64_t linear, uint64_t 
     tw->dec = rk->dec;
     tw->code_base = code_base;
     sm->occ |= UINT64_C(1) << (first + w);
+    sm->n_occ++;
     tw->stall = STALL_FETCH;
     tw->probe_since = sm->stats.cycles;
     tw->t_launch = sm->stats.cycles;
@@ -320,6 +336,7 @@ static void retire_ctas(st_sm *sm) {
       sm->cause_mask[cause] &= ~(UINT64_C(1) << (tc->first_warp + w));
       release_warp_slot(&sm->warps[tc->first_warp + w]);
       sm->occ &= ~(UINT64_C(1) << (tc->first_warp + w));
+      sm->n_occ--;
       sm->decoding &= ~(UINT64_C(1) << (tc->first_warp + w));
     }
     st_cta_destroy(tc->cta);
@@ -377,8 +394,8 @@ static void core_flags(const st_sm *sm, st_cycle_flags *f) {
     f->ready = 1;
     return;
   }
-  uint32_t mem_blocked = st_bitcount64(sm->cause_mask[STALL_STRUCTURAL]);
-  uint32_t live = st_bitcount64(sm->occ) - sm->stall_count[STALL_EXIT];
+  uint32_t mem_blocked = sm->stall_count[STALL_STRUCTURAL]; /* (its mask's bits) */
+  uint32_t live = sm->n_occ - sm->stall_count[STALL_EXIT];
   uint32_t mem = sm->stall_count[STALL_DATA_MEM] + mem_blocked;
   f->mem_any = live > 0 && mem > 0;
   f->mem_all = live > 0 && mem == live;
@@ -450,6 +467,10 @@ static void probe_account(st_sm *sm, uint64_t n);
 /* Accounts the cycles slept and not yet accounted (the state they were
  * slept in still holds). */
 static void settle(st_sm *sm) {
+  if (sm->doze != NULL && sm->doze->skipped != 0) {
+    sm->sleep.pending += sm->doze->skipped; /* the cycles the timing loop counted for it */
+    sm->doze->skipped = 0;
+  }
   uint64_t n = sm->sleep.pending;
   if (n != 0) {
     sm->sleep.pending = 0;
@@ -573,8 +594,10 @@ st_status st_sm_cycle(st_sm *sm, uint64_t now) {
     sm->ev.paused_issues = 0;
     sm->ev.paused_ready = 0;
   }
+  sm->sleep.held = false;
   if (sm->skip_quiet) {
-    if (!sleep_holds(sm, now)) {
+    sm->sleep.held = sleep_holds(sm, now);
+    if (!sm->sleep.held) {
       settle(sm); /* (a new sleep may begin at once: its accounting is its own) */
       sm->sleep.on = !empty(sm) && sleeps(sm, now, &sm->sleep.until);
       if (sm->sleep.on) {
@@ -588,7 +611,14 @@ st_status st_sm_cycle(st_sm *sm, uint64_t now) {
       }
     }
     if (sm->sleep.on) {
-      return sm->check_skips ? checked_sleep(sm, now) : sleep_cycle(sm);
+      st_status rc = sm->check_skips ? checked_sleep(sm, now) : sleep_cycle(sm);
+      if (rc == ST_OK && sm->doze != NULL && sm->n_ctl == 0) {
+        /* The next cycles of the sleep can be counted in the timing loop
+         * (with a controller attached its signals must be compared each
+         * cycle, here). */
+        sm->doze->until = sm->sleep.until;
+      }
+      return rc;
     }
   }
   return full_cycle(sm, now);
@@ -597,6 +627,7 @@ st_status st_sm_cycle(st_sm *sm, uint64_t now) {
 static st_status full_cycle(st_sm *sm, uint64_t now) {
   settle(sm);
   sm->sleep.on = false;
+  st_sm_doze_stop(sm);
   sm->wb_stalled = 0;
   sm->issued_any = 0;
   sm->any_ready = 0;
@@ -749,6 +780,9 @@ void st_sm_account_idle(st_sm *sm, uint64_t n) {
 void st_sm_deliver(st_sm *sm, st_mreq *r, uint64_t now) {
   settle(sm);
   sm->sleep.on = sm->sleep.on && sm->fault_sleep_deaf; /* (the planted fault sleeps on) */
+  if (!sm->fault_doze_deaf) {
+    st_sm_doze_stop(sm); /* (the planted fault dozes on) */
+  }
   st_sm_mem_reply(sm, r, now);
 }
 
@@ -757,18 +791,20 @@ st_mreq *st_sm_peek_outgoing(st_sm *sm) { return st_mqueue_peek(&sm->out); }
 void st_sm_pop_outgoing(st_sm *sm) {
   settle(sm);
   sm->sleep.on = false; /* the miss drain may move one more */
+  st_sm_doze_stop(sm);
   (void)st_mqueue_pop(&sm->out);
 }
 
 uint32_t st_sm_resident_ctas(const st_sm *sm) { return sm->resident; }
 
 uint32_t st_sm_active_warps(const st_sm *sm) {
-  return st_bitcount64(sm->occ) - sm->stall_count[STALL_EXIT];
+  return sm->n_occ - sm->stall_count[STALL_EXIT];
 }
 
 void st_sm_set_closed(st_sm *sm, bool closed) {
   settle(sm);
   sm->sleep.on = false;
+  st_sm_doze_stop(sm);
   sm->gpu_closed = closed;
 }
 

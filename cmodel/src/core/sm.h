@@ -187,6 +187,24 @@ void st_sm_set_par(st_sm *sm, struct st_par *par);
 /* The CTAs that finished in this cycle leave (with par set). */
 void st_sm_retire(st_sm *sm);
 
+/* A serial run's compact copy of an SM's sleep, kept by the timing loop in
+ * one array for all SMs so that a cycle an SM sleeps through touches none of
+ * the SM's own state: while until > now (the SM's clock) the loop counts the
+ * cycle in skipped instead of calling st_sm_cycle. The SM sets until when it
+ * sleeps with no controller attached, and zeroes it wherever its sleep ends
+ * (a reply delivered, a request taken, a block placed, a wake-up from a
+ * unit); skipped joins the sleep's own count before anything is accounted or
+ * read (docs/timing.md, "Dozing SMs"). */
+typedef struct st_sm_doze {
+  uint64_t until;
+  uint64_t skipped;
+} st_sm_doze;
+/* Gives sm its entry (NULL: none, as on threads). */
+void st_sm_set_doze(st_sm *sm, st_sm_doze *d);
+/* Whether sm's last st_sm_cycle found its sleep going on (the cycle a doze
+ * stands for): sim.check_skips runs each dozed cycle and asks this. */
+bool st_sm_slept_on(const st_sm *sm);
+
 /* A kernel became resident on the GPU (gpu_idle: no other kernel is): the
  * SM's units hear of it (an idle GPU's issue schedulers start from reset;
  * the SM controllers take its occupancy limit). The caches keep their

@@ -176,6 +176,7 @@ struct st_sm {
 
   st_twarp *warps;
   uint64_t occ;         /* warp slots holding a warp (bit i: slot i) */
+  uint32_t n_occ;       /* how many (the bits of occ, counted as they change) */
   uint64_t decoding;    /* warp slots with fetched instructions on their way */
   uint64_t sched_mask[ST_MAX_SCHED]; /* warp slots of each scheduler */
   uint32_t coll_busy;   /* operand collectors in use */
@@ -200,8 +201,12 @@ struct st_sm {
                            again after another's issue is taken as ready whatever collector
                            that issue took */
   bool check_skips;     /* sim.check_skips: every shortcut is checked (core/check.c) */
+  bool fault_doze_deaf; /* planted fault (SIMTREF_FAULT=doze-deaf): a reply delivered to a
+                           dozing SM leaves its doze on */
+  st_sm_doze *doze;     /* the timing loop's copy of the sleep (serial runs; sm.h) */
   struct {
     bool on;            /* sleeping (sm.c): nothing changes until an event ends it */
+    bool held;          /* the last st_sm_cycle found the sleep going on */
     uint64_t until;     /* the first cycle that time alone ends it */
     uint64_t pending;   /* cycles slept, not accounted yet (sm.c settle) */
     uint64_t *refusal[2]; /* the L1 counters a refused LD/ST line adds to (or NULL) */
@@ -387,9 +392,17 @@ enum { HEAD_UNKNOWN = 0, HEAD_READY, HEAD_BLOCKED };
 
 /* Every warp's readiness and fetch eligibility may have changed (residency,
  * a new kernel, the WPT counts): each is looked at again. */
+/* The sleep's copy in the timing loop ends (the SM runs its next cycle). */
+static inline void st_sm_doze_stop(st_sm *sm) {
+  if (sm->doze != NULL) {
+    sm->doze->until = 0;
+  }
+}
+
 static inline void st_sm_wake_all(st_sm *sm) {
   sm->wake = ~UINT64_C(0);
   sm->fetch_wake = ~UINT64_C(0);
+  st_sm_doze_stop(sm);
 }
 
 /* The probe: charges the cycles tw held its current cause to its category

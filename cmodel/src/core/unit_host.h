@@ -99,13 +99,17 @@ static inline const st_sm_signals *st_uh_signals_c(const st_sm *sm) { return &sm
  * rule, docs/timing.md). */
 static inline void st_uh_wake_all(st_sm *sm) { st_sm_wake_all(sm); }
 /* The same for some warp slots only (bit i: slot i). */
-static inline void st_uh_wake(st_sm *sm, uint64_t slots) { sm->wake |= slots; }
+static inline void st_uh_wake(st_sm *sm, uint64_t slots) {
+  sm->wake |= slots;
+  st_sm_doze_stop(sm);
+}
 
 /* ---- statistics that units share with the SM -------------------------------- */
 
 /* The SM's cycles so far (its clock: the cycle a report names). */
 static inline uint64_t st_uh_cycles(const st_sm *sm) {
-  return sm->stats.cycles + sm->sleep.pending; /* with the cycles slept, not accounted yet */
+  /* with the cycles slept, not accounted yet */
+  return sm->stats.cycles + sm->sleep.pending + (sm->doze != NULL ? sm->doze->skipped : 0);
 }
 /* The error of the run in progress (ST_OK while none): a binding that finds a
  * C/RTL difference outside a hook that returns a status writes it here. */

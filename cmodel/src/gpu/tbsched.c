@@ -48,16 +48,16 @@ static st_status rr_dispatch(void *state, const st_tbs_host *h, uint64_t now, st
   if (!st_launchq_unissued(h->q)) {
     return ST_OK;
   }
-  uint32_t start = rr->next_sm;
-  for (uint32_t k = 0; k < h->n_sms && st_launchq_unissued(h->q); k++) {
-    uint32_t i = (start + k) % h->n_sms;
+  uint32_t i = rr->next_sm % h->n_sms; /* (the pointer, as it was at the start of the cycle) */
+  for (uint32_t k = 0; k < h->n_sms && st_launchq_unissued(h->q);
+       k++, i = i + 1 == h->n_sms ? 0 : i + 1) {
     st_lkernel *lk = fitting(h, h->sms[i], now);
     if (lk != NULL) {
       st_status rc = h->place(h->ctx, i, lk, now, err);
       if (rc != ST_OK) {
         return rc;
       }
-      rr->next_sm = (i + 1) % h->n_sms;
+      rr->next_sm = i + 1 == h->n_sms ? 0 : i + 1;
     }
   }
   return ST_OK;

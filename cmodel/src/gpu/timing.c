@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/fault.h"
 #include "common/par.h"
 #include "common/strbuf.h"
 #include "gpu/critprof.h"
@@ -43,10 +44,16 @@ void st_tmachine_destroy(st_tmachine *tm) {
   free(tm->drams);
   free(tm->staged);
   free(tm->mapped);
+  free(tm->refused);
   free(tm->smclk);
   free(tm->inbox);
   free(tm->due);
   free(tm->idle_until);
+  free(tm->doze);
+  free(tm->dozed);
+  free(tm->outq);
+  free(tm->ran);
+  free(tm->icount);
   free(tm->tbs_state);
   st_dtbl_destroy(tm->dtbl);
   st_tpower_destroy(tm);
@@ -118,6 +125,8 @@ static st_status machine_create(const st_config *cfg, st_tmachine **out, st_erro
   tm->drams = calloc(tm->n_channels, sizeof *tm->drams);
   tm->staged = calloc(tm->n_subparts, sizeof *tm->staged);
   tm->mapped = calloc(tm->n_sms, sizeof *tm->mapped);
+  tm->refused = calloc(tm->n_sms, sizeof *tm->refused);
+  tm->fault_stale_push = st_fault_planted("stale-push");
   tm->smclk = calloc(tm->n_sms, sizeof *tm->smclk);
   tm->inbox = calloc(tm->n_sms, sizeof *tm->inbox);
   tm->due = calloc(tm->n_sms, sizeof *tm->due);
@@ -126,7 +135,7 @@ static st_status machine_create(const st_config *cfg, st_tmachine **out, st_erro
   tm->tbs_state = calloc(1, tm->tbs->state_size ? tm->tbs->state_size : 1);
   st_status rc = ST_OK;
   if (tm->sms == NULL || tm->subparts == NULL || tm->drams == NULL || tm->staged == NULL ||
-      tm->mapped == NULL || tm->smclk == NULL || tm->inbox == NULL || tm->due == NULL ||
+      tm->mapped == NULL || tm->refused == NULL || tm->smclk == NULL || tm->inbox == NULL || tm->due == NULL ||
       tm->idle_until == NULL ||
       tm->tbs_state == NULL) {
     rc = st_error_set(err, ST_ERR_NOMEM, "out of host memory");
@@ -201,6 +210,27 @@ static st_status machine_create(const st_config *cfg, st_tmachine **out, st_erro
   if (rc != ST_OK) {
     st_tmachine_destroy(tm);
     return rc;
+  }
+  /* Serially, each SM's sleep is also kept in one array (sm.h, st_sm_doze). */
+  tm->dozed = calloc(tm->n_sms, 1);
+  tm->outq = malloc(tm->n_sms);
+  tm->ran = malloc(tm->n_sms);
+  tm->icount = calloc(tm->n_sms, sizeof *tm->icount);
+  if (tm->dozed == NULL || tm->outq == NULL || tm->ran == NULL || tm->icount == NULL) {
+    st_tmachine_destroy(tm);
+    return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
+  }
+  memset(tm->outq, 1, tm->n_sms);
+  memset(tm->ran, 1, tm->n_sms);
+  if (tm->par == NULL) {
+    tm->doze = calloc(tm->n_sms, sizeof *tm->doze);
+    if (tm->doze == NULL) {
+      st_tmachine_destroy(tm);
+      return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
+    }
+    for (uint32_t i = 0; i < tm->n_sms; i++) {
+      st_sm_set_doze(tm->sms[i], &tm->doze[i]);
+    }
   }
   *out = tm;
   return ST_OK;
@@ -675,10 +705,28 @@ static st_status tick_core(run_state *rs, uint64_t t) {
       continue;
     }
     uint64_t now = sm_now(tm, i);
-    if (check && now < tm->idle_until[i]) {
+    bool dozes = now < tm->doze[i].until;
+    tm->dozed[i] = dozes && !check;
+    if (tm->dozed[i]) {
+      tm->doze[i].skipped++; /* a cycle of its sleep, counted here (sm.h) */
+      continue;
+    }
+    tm->ran[i] = 1;
+    if (dozes && !tm->outq[i] && st_sm_peek_outgoing(tm->sms[i]) != NULL) {
+      rc = st_error_set(rs->err, ST_ERR_INTERNAL,
+                        "sim.check_skips: SM %u dozes with a request to send where the timing "
+                        "loop holds its outgoing queue empty",
+                        i);
+    } else if (check && now < tm->idle_until[i]) {
       rc = checked_idle_cycle(rs, i, now);
     } else {
       rc = st_sm_cycle(tm->sms[i], now);
+      if (rc == ST_OK && dozes && !st_sm_slept_on(tm->sms[i])) {
+        rc = st_error_set(rs->err, ST_ERR_INTERNAL,
+                          "sim.check_skips: a dozing SM would have slept through cycle %" PRIu64
+                          " at SM %u, where its sleep had ended",
+                          now, i);
+      }
     }
     first = first == ST_OK ? rc : first;
   }
@@ -686,6 +734,7 @@ static st_status tick_core(run_state *rs, uint64_t t) {
     return first;
   }
   if (tm->par != NULL) {
+    memset(tm->ran, 1, tm->n_sms);
     rc = par_sm_cycles(rs);
     if (rc != ST_OK) {
       return rc;
@@ -695,10 +744,28 @@ static st_status tick_core(run_state *rs, uint64_t t) {
     if (!sm_due(tm, i)) {
       continue;
     }
+    if (tm->dozed[i] && !tm->outq[i]) {
+      continue; /* a dozing SM adds no request: its queue is still empty */
+    }
     st_sm *sm = tm->sms[i];
-    uint32_t cluster = i / (uint32_t)rs->gpu->cfg.gpu.sms_per_cluster;
+    /* The refused request is still the queue's head (only this loop takes
+     * from it): while the network's stamp holds it is refused again. */
+    if (tm->refused[i].r != NULL &&
+        (tm->fault_stale_push ||
+         st_icnt_request_stamp(tm->icnt, tm->refused[i].cluster) == tm->refused[i].stamp)) {
+      if (check && (st_sm_peek_outgoing(sm) != tm->refused[i].r ||
+                    st_icnt_can_push_request(tm->icnt, tm->refused[i].cluster,
+                                             tm->refused[i].r))) {
+        return st_error_set(rs->err, ST_ERR_INTERNAL,
+                            "sim.check_skips: the refused-push memo would have held back a "
+                            "request at SM %u that the interconnect accepts",
+                            i);
+      }
+      continue; /* refused again */
+    }
     st_mreq *r;
     while ((r = st_sm_peek_outgoing(sm)) != NULL) {
+      uint32_t cluster = r->cluster; /* (the SM's, i / gpu.sms_per_cluster, set by it) */
       if (!tm->mapped[i].valid || tm->mapped[i].addr != r->addr) {
         tm->mapped[i].valid = true;
         tm->mapped[i].addr = r->addr;
@@ -711,11 +778,16 @@ static st_status tick_core(run_state *rs, uint64_t t) {
       }
       r->subpart = tm->mapped[i].subpart;
       if (!st_icnt_can_push_request(tm->icnt, cluster, r)) {
+        tm->refused[i].r = r;
+        tm->refused[i].stamp = st_icnt_request_stamp(tm->icnt, cluster);
+        tm->refused[i].cluster = cluster;
         break;
       }
+      tm->refused[i].r = NULL;
       st_sm_pop_outgoing(sm);
       st_icnt_push_request(tm->icnt, cluster, r);
     }
+    tm->outq[i] = r != NULL;
   }
   /* The front end: the thread-block scheduler places this cycle's blocks. */
   if (front) {
@@ -1070,10 +1142,12 @@ static st_status check_limits(run_state *rs) {
   const st_config *cfg = &rs->gpu->cfg;
   uint64_t insts = 0, tinsts = 0;
   for (uint32_t i = 0; i < tm->n_sms; i++) {
-    uint64_t w, t;
-    st_sm_inst_counts(tm->sms[i], &w, &t);
-    insts += w;
-    tinsts += t;
+    if (tm->ran[i]) { /* (only an SM's cycle issues) */
+      st_sm_inst_counts(tm->sms[i], &tm->icount[i].warp, &tm->icount[i].thread);
+      tm->ran[i] = 0;
+    }
+    insts += tm->icount[i].warp;
+    tinsts += tm->icount[i].thread;
   }
   uint64_t run_insts = rs->base_total + (tinsts - rs->base_tinsts);
   if (insts != rs->last_insts) {

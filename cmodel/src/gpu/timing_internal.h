@@ -60,6 +60,15 @@ struct st_tmachine {
   uint8_t *due;       /* per SM: it has an edge at the time being run */
   uint64_t *idle_until; /* sim.check_skips: per SM, the first cycle that would not have been
                            skipped (the cycles before run in full and are checked) */
+  st_sm_doze *doze;    /* serial runs: per SM, its sleep as the loop keeps it (sm.h) */
+  /* Serial runs, per SM (compact, so that a dozing SM's cycle touches none
+   * of its own state): */
+  uint8_t *dozed;      /* the core edge being run found it dozing (no st_sm_cycle) */
+  uint8_t *outq;       /* its outgoing queue held a request after the last push loop */
+  uint8_t *ran;        /* it ran a cycle since check_limits last read its counts */
+  struct {
+    uint64_t warp, thread;
+  } *icount;           /* its instruction counts as check_limits last read them */
   const st_tbs_policy *tbs;
   void *tbs_state;
   /* The GPU-level unit instances (roles thread-block scheduler and GPU),
@@ -89,6 +98,17 @@ struct st_tmachine {
     uint64_t addr;
     uint32_t subpart;
   } *mapped;
+  /* Per SM, the request at the head of its outgoing queue that the request
+   * network last refused, with its cluster and the network's stamp of that
+   * input then (st_icnt_request_stamp): while the head and the stamp are
+   * the same it is refused again, and is not offered (sim.check_skips offers
+   * it and requires the refusal). */
+  struct {
+    const st_mreq *r;
+    uint64_t stamp;
+    uint32_t cluster;
+  } *refused;
+  bool fault_stale_push; /* planted fault (SIMTREF_FAULT=stale-push): the stamp never changes */
 };
 
 typedef struct st_snapshot {

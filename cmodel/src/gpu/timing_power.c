@@ -74,6 +74,11 @@ void st_tpower_destroy(st_tmachine *tm) {
 
 void st_tpower_gather(st_tmachine *tm) {
   for (uint32_t i = 0; i < tm->n_sms; i++) {
+    /* An SM that dozed through this edge, its doze not ended since (a block
+     * placed, a request taken), is as it was at the last gather. */
+    if (tm->uniform && tm->dozed[i] && tm->doze[i].until != 0) {
+      continue;
+    }
     tm->active[i] = st_sm_active_warps(tm->sms[i]);
   }
 }

@@ -60,6 +60,7 @@ typedef struct dram_bank {
   uint32_t oldest;     /* queue position of its oldest request (Q_NONE: none queued) */
   uint32_t hit[2];     /* of its oldest read [0] and write [1] to the open row */
   int64_t t_act, t_pre, t_rd, t_wr_end;
+  uint32_t group;      /* its bank group: its index modulo dram.bank_groups */
 } dram_bank;
 
 struct st_dram {
@@ -146,6 +147,7 @@ st_status st_dram_create(const st_config *cfg, uint32_t channel, st_dram **out, 
   for (uint32_t b = 0; b < d->n_banks; b++) {
     d->bank[b].t_act = d->bank[b].t_pre = d->bank[b].t_rd = d->bank[b].t_wr_end = T_NEVER;
     d->bank[b].oldest = d->bank[b].hit[0] = d->bank[b].hit[1] = Q_NONE;
+    d->bank[b].group = b % d->n_groups;
   }
   for (uint32_t g = 0; g < d->n_groups; g++) {
     d->grp_last_col[g] = T_NEVER;
@@ -224,7 +226,7 @@ static uint32_t find_from(const st_dram *d, uint32_t from, uint32_t bank, const 
 static bool col_ready(const st_dram *d, const dram_entry *e, int64_t c) {
   const dram_bank *b = &d->bank[e->bank];
   if (c < b->t_act + d->tRCD || c < d->last_col + d->tCCD ||
-      c < d->grp_last_col[e->bank % d->n_groups] + d->tCCDL) {
+      c < d->grp_last_col[d->bank[e->bank].group] + d->tCCDL) {
     return false;
   }
   if (e->write) {
@@ -243,7 +245,7 @@ static bool col_ready(const st_dram *d, const dram_entry *e, int64_t c) {
 static int64_t col_time(const st_dram *d, const dram_entry *e) {
   const dram_bank *b = &d->bank[e->bank];
   int64_t t = max64(max64(b->t_act + d->tRCD, d->last_col + d->tCCD),
-                    d->grp_last_col[e->bank % d->n_groups] + d->tCCDL);
+                    d->grp_last_col[d->bank[e->bank].group] + d->tCCDL);
   return e->write ? max64(t, d->bus_free - d->tWL)
                   : max64(t, max64(d->wr_end + d->tWTR, d->bus_free - d->tCL));
 }
@@ -308,7 +310,7 @@ static void issue_col(st_dram *d, uint32_t qi, int64_t c) {
   int64_t data_end = c + (e->write ? d->tWL : d->tCL) + d->burst_cycles;
   d->bus_free = data_end;
   d->last_col = c;
-  d->grp_last_col[e->bank % d->n_groups] = c;
+  d->grp_last_col[d->bank[e->bank].group] = c;
   int64_t relax = max64(data_end, max64(c + d->tCCD, c + d->tCCDL));
   if (e->write) {
     d->wr_end = data_end;

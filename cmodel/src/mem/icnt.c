@@ -46,6 +46,10 @@ void st_icnt_push_request(st_icnt *n, uint32_t cluster, st_mreq *r) {
 
 st_mreq *st_icnt_pop_request(st_icnt *n, uint32_t subpart) { return xbar_pop(&n->req, subpart); }
 
+uint64_t st_icnt_request_stamp(const st_icnt *n, uint32_t cluster) {
+  return xbar_in_stamp(&n->req, cluster);
+}
+
 bool st_icnt_can_push_reply(const st_icnt *n, uint32_t subpart, const st_mreq *r) {
   return xbar_can_push(&n->reply, subpart, r);
 }

@@ -269,6 +269,9 @@ void st_icnt_destroy(st_icnt *n);
 bool st_icnt_can_push_request(const st_icnt *n, uint32_t cluster, const st_mreq *r);
 void st_icnt_push_request(st_icnt *n, uint32_t cluster, st_mreq *r); /* to r->subpart */
 st_mreq *st_icnt_pop_request(st_icnt *n, uint32_t subpart);          /* arrived, or NULL */
+/* Changes whenever a flit leaves cluster's input of the request network: a
+ * request refused at one value is refused again while it holds. */
+uint64_t st_icnt_request_stamp(const st_icnt *n, uint32_t cluster);
 
 bool st_icnt_can_push_reply(const st_icnt *n, uint32_t subpart, const st_mreq *r);
 void st_icnt_push_reply(st_icnt *n, uint32_t subpart, st_mreq *r);   /* to r->cluster */

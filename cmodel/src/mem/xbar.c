@@ -45,8 +45,17 @@ bool xbar_init(xbar *x, bool reply, uint32_t n_in, uint32_t n_out, const st_conf
   x->out = calloc(n_out, sizeof *x->out);
   x->touched = calloc(n_out, sizeof *x->touched);
   x->granted = calloc(n_in, sizeof *x->granted);
-  if (x->in == NULL || x->out == NULL || x->touched == NULL || x->granted == NULL) {
+  x->vc_of = calloc(n_out ? n_out : 1, sizeof *x->vc_of);
+  if (x->in == NULL || x->out == NULL || x->touched == NULL || x->granted == NULL ||
+      x->vc_of == NULL) {
     return false;
+  }
+  for (uint32_t o = 0; o < n_out; o++) {
+    x->vc_of[o] = o % x->vcs;
+  }
+  x->flit_shift = 32;
+  for (uint32_t b = 0; b < 32; b++) {
+    x->flit_shift = x->flit == UINT32_C(1) << b ? b : x->flit_shift;
   }
   for (uint32_t i = 0; i < n_in; i++) {
     x->in[i].vc = calloc(x->vcs, sizeof *x->in[i].vc);
@@ -60,6 +69,7 @@ bool xbar_init(xbar *x, bool reply, uint32_t n_in, uint32_t n_out, const st_conf
   }
   for (uint32_t o = 0; o < n_out; o++) {
     x->out[o].cand_in = -1;
+    x->out[o].ej_ready = UINT64_MAX;
     st_mqueue_init(&x->out[o].ej, 0);
   }
   return true;
@@ -76,6 +86,7 @@ void xbar_free(xbar *x) {
   free(x->out);
   free(x->touched);
   free(x->granted);
+  free(x->vc_of);
   memset(x, 0, sizeof *x);
 }
 
@@ -87,6 +98,9 @@ uint32_t xbar_flits(const xbar *x, const st_mreq *r) {
                                : (r->op != MREQ_READ);
   if (!carries_data || r->bytes == 0) {
     return 1;
+  }
+  if (x->flit_shift < 32) {
+    return (r->bytes + x->flit - 1) >> x->flit_shift;
   }
   return (r->bytes + x->flit - 1) / x->flit;
 }
@@ -100,7 +114,7 @@ bool xbar_can_push(const xbar *x, uint32_t in, const st_mreq *r) {
   if (in >= x->n_in || d >= x->n_out) {
     return false; /* addressed to no port: never accepted */
   }
-  const xb_vc *vc = &x->in[in].vc[d % x->vcs];
+  const xb_vc *vc = &x->in[in].vc[x->vc_of[d]];
   /* A packet larger than a whole VC buffer enters an empty one. */
   return vc->used == 0 || vc->used + xbar_flits(x, r) <= x->vc_cap;
 }
@@ -108,12 +122,15 @@ bool xbar_can_push(const xbar *x, uint32_t in, const st_mreq *r) {
 void xbar_push(xbar *x, uint32_t in, st_mreq *r) {
   uint32_t f = xbar_flits(x, r);
   uint32_t d = dest_of(x, r);
-  xb_vc *vc = &x->in[in].vc[d % x->vcs];
+  xb_vc *vc = &x->in[in].vc[x->vc_of[d]];
   if (st_mqueue_empty(&vc->q)) {
     vc->head_dest = d;
     vc->head_flits = f;
   }
   st_mqueue_push(&vc->q, r);
+  if (!vc->busy) {
+    x->in[in].offer_vcs |= UINT64_C(1) << x->vc_of[d];
+  }
   x->frozen = false;
   vc->used += f;
   x->in[in].buffered += f;
@@ -125,11 +142,12 @@ st_mreq *xbar_pop(xbar *x, uint32_t out) {
     return NULL;
   }
   xb_output *o = &x->out[out];
-  st_mreq *r = st_mqueue_peek(&o->ej);
-  if (r == NULL || r->t_ready > x->now) {
-    return NULL;
+  if (o->ej_ready > x->now) {
+    return NULL; /* (the head's t_ready, or none) */
   }
-  st_mqueue_pop(&o->ej);
+  st_mreq *r = st_mqueue_pop(&o->ej);
+  const st_mreq *h = st_mqueue_peek(&o->ej);
+  o->ej_ready = h != NULL ? h->t_ready : UINT64_MAX;
   x->frozen = x->frozen && x->fault_deaf; /* ejection room (the planted fault ignores it) */
   o->ej_used -= xbar_flits(x, r);
   x->packets--;
@@ -151,11 +169,10 @@ static void collect_offers(xbar *x) {
     if (in->buffered == 0 || in->xfers >= x->speedup) {
       continue;
     }
-    for (uint32_t v = 0; v < x->vcs; v++) {
+    /* The VCs with a head not crossing, lowest first. */
+    for (uint64_t m = in->offer_vcs; m != 0; m &= m - 1) {
+      uint32_t v = (uint32_t)__builtin_ctzll(m);
       xb_vc *vc = &in->vc[v];
-      if (st_mqueue_empty(&vc->q) || vc->busy) {
-        continue;
-      }
       uint32_t d = vc->head_dest;
       xb_output *o = &x->out[d];
       if (o->busy || (o->ej_used != 0 && o->ej_used + vc->head_flits > x->ej_cap)) {
@@ -184,6 +201,7 @@ static void start_transfer(xbar *x, uint32_t i, uint32_t d) {
   xb_vc *vc = &in->vc[o->cand_vc];
   uint32_t f = vc->head_flits;
   vc->busy = true;
+  in->offer_vcs &= ~(UINT64_C(1) << o->cand_vc);
   in->xfers++;
   o->busy = true;
   x->n_busy++;
@@ -248,6 +266,7 @@ static void move_flits(xbar *x, uint64_t c) {
     xb_vc *vc = &in->vc[o->vc];
     vc->used--;
     in->buffered--;
+    in->drained++;
     in->moved = true;
     x->flits_moved++;
     if (--o->left == 0) {
@@ -256,12 +275,16 @@ static void move_flits(xbar *x, uint64_t c) {
       if (h != NULL) {
         vc->head_dest = dest_of(x, h);
         vc->head_flits = xbar_flits(x, h);
+        in->offer_vcs |= UINT64_C(1) << o->vc;
       }
       vc->busy = false;
       in->xfers--;
       o->busy = false;
       x->n_busy--;
       r->t_ready = c + 1 + x->latency;
+      if (st_mqueue_empty(&o->ej)) {
+        o->ej_ready = r->t_ready;
+      }
       st_mqueue_push(&o->ej, r);
     }
   }

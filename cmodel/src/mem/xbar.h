@@ -21,6 +21,8 @@ typedef struct xb_vc {
 typedef struct xb_input {
   xb_vc *vc;        /* vcs of them */
   uint32_t buffered;   /* flits over all VCs */
+  uint64_t drained;    /* flits that ever left (a refused push may fit only after one does) */
+  uint64_t offer_vcs;  /* VCs holding a packet whose head is not crossing (bit v: VC v) */
   uint32_t xfers;      /* packets crossing from this input now (<= speedup) */
   uint32_t accept_ptr; /* iSLIP accept pointer over outputs */
   uint32_t n_grants;   /* this cycle's grants (scratch) */
@@ -35,6 +37,7 @@ typedef struct xb_output {
   int32_t cand_in;     /* this cycle's chosen requester (scratch; -1 none) */
   uint32_t cand_vc;
   st_mqueue ej;        /* packets crossed or arrived, in crossing order */
+  uint64_t ej_ready;   /* the head's t_ready (UINT64_MAX: none), kept beside the queue */
   uint32_t ej_used;    /* flits reserved in the ejection buffer */
 } xb_output;
 
@@ -46,6 +49,8 @@ typedef struct xbar {
                           frozen stretch */
   char check_msg[128];
   uint32_t n_in, n_out, vcs, vc_cap, ej_cap, speedup, flit, latency;
+  uint32_t flit_shift;  /* log2(flit) when flit is a power of two, else 32 (a division) */
+  uint32_t *vc_of;      /* per output: the VC its packets take at every input (d % vcs) */
   xb_input *in;
   xb_output *out;
   uint32_t *touched, n_touched;    /* outputs with a candidate this cycle (scratch) */
@@ -65,6 +70,11 @@ void xbar_free(xbar *x);
 /* Flits r occupies on this network (see docs/memory-model.md). */
 uint32_t xbar_flits(const xbar *x, const st_mreq *r);
 bool xbar_can_push(const xbar *x, uint32_t in, const st_mreq *r);
+/* Changes whenever a flit leaves input in's buffers: a push refused at one
+ * value is refused again until it changes (pushes only take room). */
+static inline uint64_t xbar_in_stamp(const xbar *x, uint32_t in) {
+  return in < x->n_in ? x->in[in].drained : 0;
+}
 void xbar_push(xbar *x, uint32_t in, st_mreq *r);
 st_mreq *xbar_pop(xbar *x, uint32_t out);
 void xbar_cycle(xbar *x);

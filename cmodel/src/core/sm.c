@@ -13,6 +13,13 @@
 
 static void settle(st_sm *sm);
 
+/* An event from outside the SM's cycle (or a cycle run in full) ends its
+ * sleep, and the timing loop's copy of it. */
+static void sleep_end(st_sm *sm) {
+  sm->sleep.on = false;
+  st_sm_doze_stop(sm);
+}
+
 st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st_sm **out,
                        st_error *err) {
   st_sm *sm = calloc(1, sizeof *sm);
@@ -157,8 +164,7 @@ bool st_sm_slept_on(const st_sm *sm) { return sm->sleep.held; }
 
 void st_sm_kernel_begin(st_sm *sm, const st_rkernel *rk, bool gpu_idle) {
   settle(sm);
-  sm->sleep.on = false;
-  st_sm_doze_stop(sm);
+  sleep_end(sm);
   st_sm_wake_all(sm);
   uint32_t n = rk->ctas_per_sm < sm->n_cta_slots ? rk->ctas_per_sm : sm->n_cta_slots;
   st_sm_units_kernel_begin(sm, n, gpu_idle);
@@ -211,8 +217,7 @@ static bool reserve_scoreboard(st_twarp *tw, uint32_t rows) {
 st_status st_sm_launch_cta(st_sm *sm, st_rkernel *rk, uint64_t linear, uint64_t now,
                            st_error *err) {
   settle(sm);
-  sm->sleep.on = false;
-  st_sm_doze_stop(sm);
+  sleep_end(sm);
   const st_kernel *k = rk->k;
   uint32_t slot = 0;
   while (slot < sm->n_cta_slots && sm->ctas[slot].cta != NULL) {
@@ -626,8 +631,7 @@ st_status st_sm_cycle(st_sm *sm, uint64_t now) {
 
 static st_status full_cycle(st_sm *sm, uint64_t now) {
   settle(sm);
-  sm->sleep.on = false;
-  st_sm_doze_stop(sm);
+  sleep_end(sm);
   sm->wb_stalled = 0;
   sm->issued_any = 0;
   sm->any_ready = 0;
@@ -790,8 +794,7 @@ st_mreq *st_sm_peek_outgoing(st_sm *sm) { return st_mqueue_peek(&sm->out); }
 
 void st_sm_pop_outgoing(st_sm *sm) {
   settle(sm);
-  sm->sleep.on = false; /* the miss drain may move one more */
-  st_sm_doze_stop(sm);
+  sleep_end(sm); /* the miss drain may move one more */
   (void)st_mqueue_pop(&sm->out);
 }
 
@@ -803,8 +806,7 @@ uint32_t st_sm_active_warps(const st_sm *sm) {
 
 void st_sm_set_closed(st_sm *sm, bool closed) {
   settle(sm);
-  sm->sleep.on = false;
-  st_sm_doze_stop(sm);
+  sleep_end(sm);
   sm->gpu_closed = closed;
 }
 

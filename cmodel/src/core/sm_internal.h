@@ -390,8 +390,6 @@ void st_ibuf_flush(st_sm *sm, st_twarp *tw, uint32_t pc, bool control);
 
 enum { HEAD_UNKNOWN = 0, HEAD_READY, HEAD_BLOCKED };
 
-/* Every warp's readiness and fetch eligibility may have changed (residency,
- * a new kernel, the WPT counts): each is looked at again. */
 /* The sleep's copy in the timing loop ends (the SM runs its next cycle). */
 static inline void st_sm_doze_stop(st_sm *sm) {
   if (sm->doze != NULL) {
@@ -399,6 +397,8 @@ static inline void st_sm_doze_stop(st_sm *sm) {
   }
 }
 
+/* Every warp's readiness and fetch eligibility may have changed (residency,
+ * a new kernel, the WPT counts): each is looked at again. */
 static inline void st_sm_wake_all(st_sm *sm) {
   sm->wake = ~UINT64_C(0);
   sm->fetch_wake = ~UINT64_C(0);

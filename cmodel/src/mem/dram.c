@@ -226,7 +226,7 @@ static uint32_t find_from(const st_dram *d, uint32_t from, uint32_t bank, const 
 static bool col_ready(const st_dram *d, const dram_entry *e, int64_t c) {
   const dram_bank *b = &d->bank[e->bank];
   if (c < b->t_act + d->tRCD || c < d->last_col + d->tCCD ||
-      c < d->grp_last_col[d->bank[e->bank].group] + d->tCCDL) {
+      c < d->grp_last_col[b->group] + d->tCCDL) {
     return false;
   }
   if (e->write) {
@@ -245,7 +245,7 @@ static bool col_ready(const st_dram *d, const dram_entry *e, int64_t c) {
 static int64_t col_time(const st_dram *d, const dram_entry *e) {
   const dram_bank *b = &d->bank[e->bank];
   int64_t t = max64(max64(b->t_act + d->tRCD, d->last_col + d->tCCD),
-                    d->grp_last_col[d->bank[e->bank].group] + d->tCCDL);
+                    d->grp_last_col[b->group] + d->tCCDL);
   return e->write ? max64(t, d->bus_free - d->tWL)
                   : max64(t, max64(d->wr_end + d->tWTR, d->bus_free - d->tCL));
 }
@@ -310,7 +310,7 @@ static void issue_col(st_dram *d, uint32_t qi, int64_t c) {
   int64_t data_end = c + (e->write ? d->tWL : d->tCL) + d->burst_cycles;
   d->bus_free = data_end;
   d->last_col = c;
-  d->grp_last_col[d->bank[e->bank].group] = c;
+  d->grp_last_col[b->group] = c;
   int64_t relax = max64(data_end, max64(c + d->tCCD, c + d->tCCDL));
   if (e->write) {
     d->wr_end = data_end;

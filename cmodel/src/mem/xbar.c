@@ -53,10 +53,7 @@ bool xbar_init(xbar *x, bool reply, uint32_t n_in, uint32_t n_out, const st_conf
   for (uint32_t o = 0; o < n_out; o++) {
     x->vc_of[o] = o % x->vcs;
   }
-  x->flit_shift = 32;
-  for (uint32_t b = 0; b < 32; b++) {
-    x->flit_shift = x->flit == UINT32_C(1) << b ? b : x->flit_shift;
-  }
+  x->flit_shift = (x->flit & (x->flit - 1)) == 0 ? (uint32_t)__builtin_ctz(x->flit) : 32;
   for (uint32_t i = 0; i < n_in; i++) {
     x->in[i].vc = calloc(x->vcs, sizeof *x->in[i].vc);
     x->in[i].grants = calloc(x->vcs, sizeof *x->in[i].grants);

@@ -3,10 +3,11 @@
 
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
+FAST_BUILD ?= build-fast
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_ARGS ?=
 
-.PHONY: all deps build demo test test-asan fuzz bench docs clean
+.PHONY: all deps build fast demo test test-asan fuzz bench docs clean
 
 all: build
 
@@ -18,6 +19,12 @@ $(BUILD)/CMakeCache.txt:
 
 build: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
+
+# The fast build: simtref alone, compiled with profile-guided optimisation
+# from a training run (scripts/build-fast.sh, about 3 minutes on 2 cores):
+# the same results, faster, for long runs and sweeps. docs/performance.md.
+fast: deps
+	JOBS=$(JOBS) ./scripts/build-fast.sh $(FAST_BUILD)
 
 demo: build
 	./$(BUILD)/simtref run bfs -c gtx480
@@ -40,14 +47,15 @@ fuzz: deps
 # Simulation-speed figures (not tests): functional and timing mode, the cost
 # of co-simulation and of the power model, memory-bound kernels on dyncta30
 # beside GPGPU-Sim (its correlation times, or run side by side when
-# GPGPUSIM_BUILD names a build of it), host memory; single thread.
-bench: build
+# GPGPUSIM_BUILD names a build of it, the fast build beside the ordinary
+# one), host memory; single thread.
+bench: build fast
 	./$(BUILD)/func_bench
 	./$(BUILD)/timing_bench
 	sh bench/cosim_bench.sh ./$(BUILD)/simtref
 	sh bench/power_bench.sh ./$(BUILD)/simtref
 	sh bench/memory_bench.sh ./$(BUILD)/simtref
-	sh bench/speed_bench.sh ./$(BUILD)/simtref
+	sh bench/speed_bench.sh ./$(FAST_BUILD)/simtref 3 ./$(BUILD)/simtref
 	sh bench/threads_bench.sh ./$(BUILD)/simtref
 
 # Regenerates docs/config.md from the option table.
@@ -55,4 +63,4 @@ docs: build
 	./$(BUILD)/simtref config --doc > docs/config.md
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FAST_BUILD)

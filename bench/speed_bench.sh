@@ -6,7 +6,9 @@
 # thread instructions and simulated cycles per host second. Given a second
 # build (OLD), both run in turn and the speed-up NEW/OLD is printed per
 # workload and as a geometric mean: the way to show what a change to the
-# model's speed bought (docs/performance.md, "Simulation speed").
+# model's speed bought (docs/performance.md, "Simulation speed"). `make
+# bench` runs it on the fast build (`make fast`) with the ordinary build as
+# OLD.
 #
 # Then, beside GPGPU-Sim: the correlation set's paper-size runs of the same
 # three workloads on gtx480 (kmn and bfs cut as there: GPGPU-Sim at 10M thread

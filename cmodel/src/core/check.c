@@ -23,6 +23,9 @@ static st_stall readiness_full(const st_sm *sm, const st_twarp *tw) {
   if (w->state == ST_WARP_BARRIER) {
     return STALL_BARRIER;
   }
+  if (tw->devrt_wait) {
+    return STALL_DATA_ALU; /* in a device-runtime call (its A*x + b latency) */
+  }
   if (tw->ib_count == 0) {
     return tw->flushed ? STALL_CONTROL : STALL_FETCH;
   }

@@ -283,11 +283,11 @@ static const st_tbs_policy policies[ST_CTA_POLICY_COUNT] = {
     [ST_CTA_DYNCTA] = {"dyncta", limit_occupancy, guaranteed_one, rr_dispatch, NULL,
                        NULL, sizeof(rr_state)},
     [ST_CTA_LAPERM_TBPRI] = {"laperm_tbpri", limit_occupancy, guaranteed_all, lp_dispatch, NULL,
-                             lp_run_begin, sizeof(lp_state)},
+                             lp_run_begin, sizeof(lp_state), true},
     [ST_CTA_LAPERM_SMXBIND] = {"laperm_smxbind", limit_occupancy, guaranteed_all, lp_dispatch,
-                               NULL, lp_run_begin, sizeof(lp_state)},
+                               NULL, lp_run_begin, sizeof(lp_state), true},
     [ST_CTA_LAPERM_ADAPTIVE] = {"laperm_adaptive", limit_occupancy, guaranteed_all, lp_dispatch,
-                                NULL, lp_run_begin, sizeof(lp_state)},
+                                NULL, lp_run_begin, sizeof(lp_state), true},
 };
 
 const st_tbs_policy *st_tbs_policy_of(const st_config *cfg) {

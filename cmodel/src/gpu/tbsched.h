@@ -59,6 +59,11 @@ typedef struct st_tbs_policy {
   /* A run begins on h (its launch queue new); NULL: nothing to do. */
   void (*run_begin)(void *state, const st_tbs_host *h);
   size_t state_size; /* the policy's own state (zeroed) */
+  /* dispatch examines the SMs, and counts its examinations, in cycles in
+   * which no block can be placed: idle-cycle skipping steps it through the
+   * cycles it jumps over (it places nothing there), so that its statistics
+   * are those of a run without skipping. */
+  bool examines_idle;
 } st_tbs_policy;
 
 /* The policy of cta_scheduler.policy. */

@@ -1220,10 +1220,21 @@ static st_status skip_idle(run_state *rs) {
     uint64_t tq = tm->core.next_ps + qp * tm->core.period_ps;
     t_limit = tq < t_limit ? tq : t_limit;
   }
+  uint64_t max_cycles = (uint64_t)rs->gpu->cfg.sim.max_cycles;
+  if (max_cycles > 0) {
+    /* sim.max_cycles stops the run after that many cycles, skipping or not:
+     * the last one runs in full. */
+    uint64_t left = max_cycles > tm->core.cycles + 1 ? max_cycles - tm->core.cycles - 1 : 0;
+    uint64_t tq = tm->core.next_ps + left * tm->core.period_ps;
+    t_limit = tq < t_limit ? tq : t_limit;
+  }
   bool placeable = st_tbs_placeable(&rs->host);
   if (rs->q.n_waiting != 0 && rs->q.next_time != UINT64_MAX) {
-    /* A device launch reaches the pending pool or the kernel distributor. */
-    uint64_t c = rs->q.next_time > tm->core.cycles ? rs->q.next_time - tm->core.cycles : 0;
+    /* A device launch reaches the pending pool or the kernel distributor.
+     * The front end looks at the queue after a core cycle, with the cycle
+     * count of the next (st_launchq_due): the cycle before next_time runs in
+     * full, so that the look at next_time happens as without skipping. */
+    uint64_t c = rs->q.next_time > tm->core.cycles + 1 ? rs->q.next_time - tm->core.cycles - 1 : 0;
     uint64_t te = tm->core.next_ps + c * tm->core.period_ps;
     t_event = te < t_event ? te : t_event;
   }
@@ -1269,8 +1280,23 @@ static st_status skip_idle(run_state *rs) {
     st_tpower_gather(tm);
   }
   st_tpower_skipped(tm, n_core, rs->q.n_resident > 0);
-  for (uint64_t k = 0; tm->dvfs != NULL && k < n_core; k++) {
-    st_status rc = dvfs_cycle(rs, tm->core.cycles + k, false);
+  /* The front end's cycles skipped: a scheduler that examines SMs where
+   * nothing fits (LaPerm) examines them as it would have (the cycles' order:
+   * placements, then the DVFS controller, as in tick_core). */
+  bool examine = tm->tbs->examines_idle && st_launchq_unissued(&rs->q);
+  for (uint64_t k = 0; (examine || tm->dvfs != NULL) && k < n_core; k++) {
+    st_status rc = ST_OK;
+    if (examine) {
+      uint64_t placed = rs->gpu->totals.ctas;
+      rc = tm->tbs->dispatch(tm->tbs_state, &rs->host, tm->core.cycles + k, rs->err);
+      if (rc == ST_OK && rs->gpu->totals.ctas != placed) {
+        rc = st_error_set(rs->err, ST_ERR_INTERNAL,
+                          "idle-cycle skipping: a block was placed in a skipped cycle");
+      }
+    }
+    if (rc == ST_OK && tm->dvfs != NULL) {
+      rc = dvfs_cycle(rs, tm->core.cycles + k, false);
+    }
     if (rc != ST_OK) {
       return rc;
     }

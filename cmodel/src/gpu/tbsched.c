@@ -277,11 +277,12 @@ static uint32_t guaranteed_one(const st_config *cfg, uint32_t limit) {
 }
 
 static const st_tbs_policy policies[ST_CTA_POLICY_COUNT] = {
-    [ST_CTA_RR] = {"rr", limit_occupancy, guaranteed_all, rr_dispatch, NULL, NULL, sizeof(rr_state)},
+    [ST_CTA_RR] = {"rr", limit_occupancy, guaranteed_all, rr_dispatch, NULL, NULL, sizeof(rr_state),
+                  false},
     [ST_CTA_STATIC] = {"static", limit_static, guaranteed_all, rr_dispatch, NULL,
-                       NULL, sizeof(rr_state)},
+                       NULL, sizeof(rr_state), false},
     [ST_CTA_DYNCTA] = {"dyncta", limit_occupancy, guaranteed_one, rr_dispatch, NULL,
-                       NULL, sizeof(rr_state)},
+                       NULL, sizeof(rr_state), false},
     [ST_CTA_LAPERM_TBPRI] = {"laperm_tbpri", limit_occupancy, guaranteed_all, lp_dispatch, NULL,
                              lp_run_begin, sizeof(lp_state), true},
     [ST_CTA_LAPERM_SMXBIND] = {"laperm_smxbind", limit_occupancy, guaranteed_all, lp_dispatch,

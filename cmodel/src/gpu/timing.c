@@ -1175,6 +1175,15 @@ static st_status check_limits(run_state *rs) {
 
 /* ---- idle-cycle skipping ----------------------------------------------------- */
 
+/* The time a skip may jump to so that the front end looks at core cycle
+ * `cycle` as it would without skipping. It looks (at the launch queue,
+ * st_launchq_due, and at sim.max_cycles) after a core cycle, with the count
+ * of the next: the cycle before `cycle` runs in full. */
+static uint64_t front_look_time(const st_tmachine *tm, uint64_t cycle) {
+  uint64_t c = cycle > tm->core.cycles + 1 ? cycle - tm->core.cycles - 1 : 0;
+  return tm->core.next_ps + c * tm->core.period_ps;
+}
+
 /* With the memory system quiet and no block to place, jumps every clock to
  * the earliest time an SM can act (each SM accounts the cycles it skips as
  * it would have run them, and its controllers that count cycles step
@@ -1222,20 +1231,14 @@ static st_status skip_idle(run_state *rs) {
   }
   uint64_t max_cycles = (uint64_t)rs->gpu->cfg.sim.max_cycles;
   if (max_cycles > 0) {
-    /* sim.max_cycles stops the run after that many cycles, skipping or not:
-     * the last one runs in full. */
-    uint64_t left = max_cycles > tm->core.cycles + 1 ? max_cycles - tm->core.cycles - 1 : 0;
-    uint64_t tq = tm->core.next_ps + left * tm->core.period_ps;
+    /* sim.max_cycles stops the run after that many cycles, skipping or not. */
+    uint64_t tq = front_look_time(tm, max_cycles);
     t_limit = tq < t_limit ? tq : t_limit;
   }
   bool placeable = st_tbs_placeable(&rs->host);
   if (rs->q.n_waiting != 0 && rs->q.next_time != UINT64_MAX) {
-    /* A device launch reaches the pending pool or the kernel distributor.
-     * The front end looks at the queue after a core cycle, with the cycle
-     * count of the next (st_launchq_due): the cycle before next_time runs in
-     * full, so that the look at next_time happens as without skipping. */
-    uint64_t c = rs->q.next_time > tm->core.cycles + 1 ? rs->q.next_time - tm->core.cycles - 1 : 0;
-    uint64_t te = tm->core.next_ps + c * tm->core.period_ps;
+    /* A device launch reaches the pending pool or the kernel distributor. */
+    uint64_t te = front_look_time(tm, rs->q.next_time);
     t_event = te < t_event ? te : t_event;
   }
   if (t_event == UINT64_MAX && !placeable) {

@@ -105,5 +105,20 @@ expect_in "$TMP/err" "bad.csv:2: error: cells, registers"
 printf '%s\ngtx480,,wpt,NTB=8,642,1,48,1003.7,0\n' "$hdr" >"$TMP/bad.csv"
 expect_exit 2 env PATH="$TMP/bin:$PATH" "$SIMTREF" area --check-baselines --baselines "$TMP/bad.csv"
 expect_in "$TMP/err" "bad.csv:2: error: expected 13 fields"
+# A seal that is not 16 hexadecimal digits, or one on a row without figures.
+printf '%s,seal\ngtx480,,wpt,NTB=8,642,1,48,1003.7,0,604,60.3,41.2,322.7,-123456789abcdef\n' "$hdr" >"$TMP/bad.csv"
+expect_exit 2 env PATH="$TMP/bin:$PATH" "$SIMTREF" area --check-baselines --baselines "$TMP/bad.csv"
+expect_in "$TMP/err" "bad.csv:2: error: seal must be 16 hexadecimal digits on a row with figures (or empty), got '-123456789abcdef'"
+printf '%s,seal\ngtx480,,wpt,,,,,,,,,,,0123456789abcdef\n' "$hdr" >"$TMP/bad.csv"
+expect_exit 2 env PATH="$TMP/bin:$PATH" "$SIMTREF" area --check-baselines --baselines "$TMP/bad.csv"
+expect_in "$TMP/err" "bad.csv:2: error: seal must be 16 hexadecimal digits on a row with figures"
+printf '%s,seal\ngtx480,,wpt,NTB=8,642,1,48,1003.7,0,604,60.3,41.2,322.7\n' "$hdr" >"$TMP/bad.csv"
+expect_exit 2 env PATH="$TMP/bin:$PATH" "$SIMTREF" area --check-baselines --baselines "$TMP/bad.csv"
+expect_in "$TMP/err" "bad.csv:2: error: expected 14 fields"
+# --rerun-all belongs to the check.
+expect_exit 2 "$SIMTREF" area --rerun-all wpt
+expect_in "$TMP/err" "--rerun-all goes with --check-baselines"
+expect_exit 2 "$SIMTREF" area --rerun-all --update-baselines
+expect_in "$TMP/err" "--rerun-all goes with --check-baselines"
 
 finish

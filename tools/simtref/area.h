@@ -238,8 +238,11 @@ void area_flow_done(area_flow *f);
 /* Checks (update false) or rewrites (update true) the baselines file at
  * path: every row's config and overrides must still give the row's
  * parameters, and each unit's cell count must lie within tol_pct percent of
- * the row, its flip-flop bits exactly. Returns an exit status. */
-int area_baselines(area_flow *f, const char *path, bool update, double tol_pct);
+ * the row, its flip-flop bits exactly. A check does not rerun a row whose
+ * seal holds (its inputs and figures unchanged since they were recorded)
+ * unless rerun_all; an update reruns every row and writes new seals.
+ * Returns an exit status. */
+int area_baselines(area_flow *f, const char *path, bool update, bool rerun_all, double tol_pct);
 
 /* Sets each r[i].hint to the cell count the baselines file at path records
  * for its unit and params (0 where it has none). Silent on any error. */

@@ -10,7 +10,9 @@
  *   a7_cells,a7_um2,a7_leak_nw,a7_delay_ps
  * (the last four: the ASAP7 mapping, docs/area.md); overrides are -s KEY=VALUE items joined by ';' (may be empty); params are
  * what the unit's rule derives for that configuration, and must still be. */
+#include <ctype.h>
 #include <errno.h>
+#include <glob.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,12 +20,23 @@
 
 #include "area.h"
 #include "cli.h"
+#include "common/hash.h"
 #include "sweep_util.h"
 
-#define BL_HEADER                                                                          \
+/* The fingerprint of the code that turns Yosys's statistics into the figures
+ * (area.h, area_flow.c, area_model.c), which the build passes in. Without it
+ * no row counts as sealed. */
+#ifndef SIMTREF_AREA_CODE
+#define SIMTREF_AREA_CODE ""
+#endif
+
+/* The header of a file without seals (still read; an update adds them). */
+#define BL_HEADER_UNSEALED                                                                 \
   "config,overrides,unit,params,cells,registers,ff_bits,nand2_eq,sram_bits,a7_cells,a7_um2,"    \
   "a7_leak_nw,a7_delay_ps"
-#define BL_FIELDS 13
+#define BL_HEADER BL_HEADER_UNSEALED ",seal"
+#define BL_FIELDS 14 /* with the seal */
+#define BL_FIGURES 9 /* cells .. a7_delay_ps */
 #define BL_MAX_ROWS 64
 #define BL_MAX_LINES 128
 
@@ -43,14 +56,19 @@ typedef struct bl_row {
   unsigned long sram_bits;
   unsigned a7_cells;
   double a7_um2, a7_leak_nw, a7_delay_ps;
+  char figures[256];                /* the nine figures' text as the file has it */
+  bool has_seal;
+  uint64_t seal;                    /* the recorded seal (has_seal) */
   char now_params[AREA_PARAMS_MAX]; /* what the config gives today */
-  int job;                          /* index into the results */
+  bool sealed;                      /* the seal holds today: the row is not rerun */
+  int job;                          /* index into the results; -1 when sealed */
 } bl_row;
 
 typedef struct bl_file {
   char *comments[BL_MAX_LINES]; /* the lines before the header (allocated) */
   size_t n_comments;
   char yosys[256];                  /* the recorded "# yosys:" value */
+  size_t n_fields;                  /* BL_FIELDS, or one less in a file without seals */
   bl_row rows[BL_MAX_ROWS];
   size_t n_rows;
 } bl_file;
@@ -94,7 +112,11 @@ static bool read_file(const char *path, bl_file *b) {
         }
         continue;
       }
-      if (strcmp(line, BL_HEADER) != 0) {
+      if (strcmp(line, BL_HEADER) == 0) {
+        b->n_fields = BL_FIELDS;
+      } else if (strcmp(line, BL_HEADER_UNSEALED) == 0) {
+        b->n_fields = BL_FIELDS - 1;
+      } else {
         fprintf(stderr, "%s:%u: error: expected the header '%s'\n", path, lineno, BL_HEADER);
         ok = false;
       }
@@ -106,9 +128,9 @@ static bool read_file(const char *path, bl_file *b) {
     }
     char *fld[BL_FIELDS + 1];
     size_t nf = split_csv(line, fld, BL_FIELDS + 1);
-    if (nf != BL_FIELDS) {
-      fprintf(stderr, "%s:%u: error: expected %d fields (%s), got %zu\n", path, lineno,
-              BL_FIELDS, BL_HEADER, nf);
+    if (nf != b->n_fields) {
+      fprintf(stderr, "%s:%u: error: expected %zu fields (%s), got %zu\n", path, lineno,
+              b->n_fields, b->n_fields == BL_FIELDS ? BL_HEADER : BL_HEADER_UNSEALED, nf);
       ok = false;
       break;
     }
@@ -164,6 +186,24 @@ static bool read_file(const char *path, bl_file *b) {
         break;
       }
       r->has_figures = true;
+      area_fmt(r->figures, sizeof r->figures, "%s,%s,%s,%s,%s,%s,%s,%s,%s", fld[4], fld[5],
+               fld[6], fld[7], fld[8], fld[9], fld[10], fld[11], fld[12]);
+    }
+    if (b->n_fields == BL_FIELDS && fld[13][0] != '\0') {
+      char *e;
+      errno = 0;
+      r->seal = strtoull(fld[13], &e, 16);
+      bool hex = strlen(fld[13]) == 16;
+      for (const char *c = fld[13]; hex && *c != '\0'; c++) {
+        hex = isxdigit((unsigned char)*c) != 0;
+      }
+      if (!hex || *e != '\0' || errno != 0 || !r->has_figures) {
+        fprintf(stderr, "%s:%u: error: seal must be 16 hexadecimal digits on a row with figures "
+                        "(or empty), got '%s'\n", path, lineno, fld[13]);
+        ok = false;
+        break;
+      }
+      r->has_seal = true;
     }
   }
   free(line);
@@ -173,6 +213,100 @@ static bool read_file(const char *path, bl_file *b) {
     ok = false;
   }
   return ok;
+}
+
+/* ---- seals ----------------------------------------------------------------
+ * A row's seal is a fingerprint (FNV-1a 64) of everything its figures were
+ * made from and of the figures themselves: the flow (synth/flow.tcl), both
+ * cell libraries, the RTL package, the unit's file and every shared
+ * primitive (rtl/prim/, names and contents), the Yosys version, the code that
+ * turns Yosys's statistics into figures (SIMTREF_AREA_CODE), the unit's
+ * parameters and its nine figures as the file writes them. Yosys is
+ * deterministic, so while the seal holds a rerun would give the same
+ * figures: --check-baselines does not rerun such a row. Any change to those
+ * inputs, or a figure edited by hand, breaks the seal and the row is rerun. */
+
+static void seal_text(uint64_t *h, const char *text) {
+  *h = st_fnv1a64(*h, text, strlen(text) + 1);
+}
+
+/* Continues *h over the file's name (label), length and contents. */
+static bool seal_file(uint64_t *h, const char *label, const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (f == NULL) {
+    return false;
+  }
+  seal_text(h, label);
+  unsigned char buf[1 << 14];
+  size_t n;
+  unsigned long long len = 0;
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+    *h = st_fnv1a64(*h, buf, n);
+    len += n;
+  }
+  bool ok = !ferror(f);
+  fclose(f);
+  char lentext[32];
+  snprintf(lentext, sizeof lentext, "%llu", len);
+  seal_text(h, lentext);
+  return ok;
+}
+
+/* The part of every row's seal that does not depend on the row: the flow,
+ * the libraries, the package and the primitives, Yosys and the area code.
+ * False if a file cannot be read (then no row is sealed). */
+static bool seal_common(const area_flow *fl, uint64_t *out) {
+  if (SIMTREF_AREA_CODE[0] == '\0') {
+    return false;
+  }
+  uint64_t h = ST_FNV1A64_INIT;
+  seal_text(&h, "simtref area baseline seal 1");
+  seal_text(&h, SIMTREF_AREA_CODE);
+  seal_text(&h, fl->version);
+  const char *synth_files[3] = {"flow.tcl", "simtref_generic.lib", AREA_ASAP7_LIB};
+  bool ok = true;
+  for (size_t i = 0; ok && i < 3; i++) {
+    char *path = sw_fmt("%s/%s", fl->synth_dir, synth_files[i]);
+    ok = seal_file(&h, synth_files[i], path);
+    free(path);
+  }
+  char *pkg = sw_fmt("%s/simtref_pkg.sv", fl->rtl_dir);
+  ok = ok && seal_file(&h, "simtref_pkg.sv", pkg);
+  free(pkg);
+  char *pattern = sw_fmt("%s/prim/*.sv", fl->rtl_dir);
+  glob_t g;
+  int grc = glob(pattern, 0, NULL, &g);
+  free(pattern);
+  if (grc == 0) {
+    for (size_t i = 0; ok && i < g.gl_pathc; i++) {
+      const char *slash = strrchr(g.gl_pathv[i], '/');
+      ok = seal_file(&h, slash != NULL ? slash + 1 : g.gl_pathv[i], g.gl_pathv[i]);
+    }
+    globfree(&g);
+  } else if (grc != GLOB_NOMATCH) {
+    ok = false;
+  }
+  *out = h;
+  return ok;
+}
+
+/* The seal of a row of unit under params with figures (the file's text). */
+static bool seal_row(const area_flow *fl, uint64_t common, const char *unit, const char *params,
+                     const char *figures, uint64_t *out) {
+  uint64_t h = common;
+  char *path = sw_fmt("%s/%s.sv", fl->rtl_dir, unit);
+  bool ok = seal_file(&h, unit, path);
+  free(path);
+  seal_text(&h, params);
+  seal_text(&h, figures);
+  *out = h;
+  return ok;
+}
+
+/* The nine figures of a result as the file writes them. */
+static void figures_text(char *buf, size_t size, const area_result *x) {
+  area_fmt(buf, size, "%u,%u,%u,%.1f,%lu,%u,%.2f,%.1f,%.1f", x->cells, x->registers, x->ff_bits,
+           x->nand2_eq, x->sram_bits, x->a7_cells, x->a7_um2, x->a7_leak_nw, x->a7_delay_ps);
 }
 
 /* The parameters row's config and overrides give its unit today. */
@@ -193,7 +327,7 @@ static bool derive_params(bl_row *r) {
 }
 
 static bool write_file(const char *path, const bl_file *b, const area_flow *fl,
-                       const area_result *res) {
+                       const area_result *res, bool have_common, uint64_t common) {
   char *tmp = sw_fmt("%s.tmp", path);
   FILE *f = fopen(tmp, "w");
   if (f == NULL) {
@@ -217,9 +351,16 @@ static bool write_file(const char *path, const bl_file *b, const area_flow *fl,
   for (size_t i = 0; i < b->n_rows; i++) {
     const bl_row *r = &b->rows[i];
     const area_result *x = &res[r->job];
-    fprintf(f, "%s,%s,%s,%s,%u,%u,%u,%.1f,%lu,%u,%.2f,%.1f,%.1f\n", r->config, r->overrides,
-            r->unit, r->now_params, x->cells, x->registers, x->ff_bits, x->nand2_eq, x->sram_bits,
-            x->a7_cells, x->a7_um2, x->a7_leak_nw, x->a7_delay_ps);
+    char figures[sizeof r->figures];
+    figures_text(figures, sizeof figures, x);
+    uint64_t seal = 0;
+    bool sealed = have_common && seal_row(fl, common, r->unit, r->now_params, figures, &seal);
+    char seal_hex[17] = "";
+    if (sealed) {
+      snprintf(seal_hex, sizeof seal_hex, "%016llx", (unsigned long long)seal);
+    }
+    fprintf(f, "%s,%s,%s,%s,%s,%s\n", r->config, r->overrides, r->unit, r->now_params, figures,
+            seal_hex);
   }
   bool ok = !ferror(f);
   ok = fclose(f) == 0 && ok;
@@ -232,8 +373,8 @@ static bool write_file(const char *path, const bl_file *b, const area_flow *fl,
   return ok;
 }
 
-static int check_or_update(area_flow *fl, const char *path, bool update, double tol_pct,
-                           bl_file *b) {
+static int check_or_update(area_flow *fl, const char *path, bool update, bool rerun_all,
+                           double tol_pct, bl_file *b) {
   if (!read_file(path, b)) {
     return EXIT_USAGE;
   }
@@ -241,12 +382,15 @@ static int check_or_update(area_flow *fl, const char *path, bool update, double 
     fprintf(stderr, "%s: error: no rows\n", path);
     return EXIT_USAGE;
   }
-  /* Today's parameters of each row, and the distinct runs they need. */
+  /* Today's parameters of each row, whether its seal holds, and the
+   * distinct runs the other rows need. */
   area_result *res = calloc(b->n_rows, sizeof *res);
   if (res == NULL) {
     return EXIT_FAIL;
   }
-  size_t n = 0;
+  uint64_t common = 0;
+  bool have_common = seal_common(fl, &common);
+  size_t n = 0, n_sealed = 0;
   for (size_t i = 0; i < b->n_rows; i++) {
     bl_row *r = &b->rows[i];
     if (!derive_params(r)) {
@@ -256,6 +400,14 @@ static int check_or_update(area_flow *fl, const char *path, bool update, double 
       return EXIT_USAGE;
     }
     r->job = -1;
+    uint64_t seal = 0;
+    r->sealed = !update && !rerun_all && have_common && r->has_seal &&
+                strcmp(r->params, r->now_params) == 0 &&
+                seal_row(fl, common, r->unit, r->params, r->figures, &seal) && seal == r->seal;
+    if (r->sealed) {
+      n_sealed++;
+      continue;
+    }
     for (size_t k = 0; k < n; k++) {
       if (strcmp(res[k].unit, r->unit) == 0 && strcmp(res[k].params, r->now_params) == 0) {
         r->job = (int)k;
@@ -268,8 +420,10 @@ static int check_or_update(area_flow *fl, const char *path, bool update, double 
     }
   }
   for (size_t i = 0; i < b->n_rows; i++) {
-    area_result *x = &res[b->rows[i].job];
-    x->hint = b->rows[i].cells > x->hint ? b->rows[i].cells : x->hint;
+    if (b->rows[i].job >= 0) {
+      area_result *x = &res[b->rows[i].job];
+      x->hint = b->rows[i].cells > x->hint ? b->rows[i].cells : x->hint;
+    }
   }
   if (b->yosys[0] != '\0' && strcmp(b->yosys, fl->version) != 0) {
     printf("note: the baselines were made with %s; this is %s: cell counts may differ\n",
@@ -277,12 +431,24 @@ static int check_or_update(area_flow *fl, const char *path, bool update, double 
   }
   area_flow_run(fl, res, n, true);
 
-  unsigned failures = 0;
+  unsigned failures = 0, stale = 0;
   printf("%-9s %-12s %8s %8s %7s %9s %8s %8s %7s %8s %8s %7s  %s\n", "config", "unit", "cells",
          "now", "change", "FF bits", "a7 cells", "now", "change", "a7 ps", "now", "change", "");
   for (size_t i = 0; i < b->n_rows; i++) {
     const bl_row *r = &b->rows[i];
-    const area_result *x = &res[r->job];
+    area_result rec; /* a sealed row: its recorded figures stand */
+    const area_result *x = &rec;
+    if (r->sealed) {
+      memset(&rec, 0, sizeof rec);
+      rec.ok = true;
+      rec.cells = r->cells;
+      rec.ff_bits = r->ff_bits;
+      rec.sram_bits = r->sram_bits;
+      rec.a7_cells = r->a7_cells;
+      rec.a7_delay_ps = r->a7_delay_ps;
+    } else {
+      x = &res[r->job];
+    }
     if (!x->ok) {
       printf("%-9s %-12s FAILED: %s\n", r->config, r->unit, x->error);
       failures++;
@@ -315,6 +481,11 @@ static int check_or_update(area_flow *fl, const char *path, bool update, double 
     }
     bool bad = strcmp(verdict, "ok") != 0;
     failures += bad;
+    if (r->sealed) {
+      verdict = "ok, sealed (not rerun)";
+    } else if (!bad && r->has_figures && !update && !rerun_all) {
+      stale++;
+    }
     printf("%-9s %-12s %8u %8u %+6.1f%% %4u->%-4u %8u %8u %+6.1f%% %8.1f %8.1f %+6.1f%%  %s\n",
            r->config, r->unit, r->cells, x->cells, change, r->ff_bits, x->ff_bits, r->a7_cells,
            x->a7_cells, a7_change, r->a7_delay_ps, x->a7_delay_ps, ps_change,
@@ -331,7 +502,7 @@ static int check_or_update(area_flow *fl, const char *path, bool update, double 
     }
   }
   if (update) {
-    if (rc == EXIT_OK && !write_file(path, b, fl, res)) {
+    if (rc == EXIT_OK && !write_file(path, b, fl, res, have_common, common)) {
       rc = EXIT_FAIL;
     }
     if (rc == EXIT_OK) {
@@ -352,17 +523,31 @@ static int check_or_update(area_flow *fl, const char *path, bool update, double 
            "flip-flop and SRAM bits exact)\n",
            b->n_rows, tol_pct);
   }
+  if (!update && n_sealed > 0) {
+    printf("%zu of %zu rows sealed: their RTL, flow, libraries, Yosys, area code and figures "
+           "are those their seal records, so Yosys was not rerun for them (--rerun-all reruns "
+           "every row)\n",
+           n_sealed, b->n_rows);
+  }
+  if (stale > 0) {
+    printf("note: %u row(s) were rerun because their inputs changed since their figures were "
+           "recorded (or they have no seal) and are within the tolerance; `simtref area "
+           "--update-baselines` records their figures and seals, and the check then skips "
+           "them\n",
+           stale);
+  }
   free(res);
   return rc;
 }
 
-int area_baselines(area_flow *fl, const char *path, bool update, double tol_pct) {
+int area_baselines(area_flow *fl, const char *path, bool update, bool rerun_all,
+                   double tol_pct) {
   bl_file *bf = calloc(1, sizeof *bf);
   if (bf == NULL) {
     fprintf(stderr, "simtref area: error: out of memory\n");
     return EXIT_FAIL;
   }
-  int rc = check_or_update(fl, path, update, tol_pct, bf);
+  int rc = check_or_update(fl, path, update, rerun_all, tol_pct, bf);
   for (size_t i = 0; i < bf->n_comments; i++) {
     free(bf->comments[i]);
   }
@@ -379,11 +564,12 @@ void area_baseline_hints(const char *path, area_result *r, size_t n) {
   size_t cap = 0;
   while (getline(&line, &cap, f) != -1) {
     line[strcspn(line, "\r\n")] = '\0';
-    if (line[0] == '#' || strcmp(line, BL_HEADER) == 0) {
+    if (line[0] == '#' || strcmp(line, BL_HEADER) == 0 || strcmp(line, BL_HEADER_UNSEALED) == 0) {
       continue;
     }
     char *fld[BL_FIELDS + 1];
-    if (split_csv(line, fld, BL_FIELDS + 1) != BL_FIELDS) {
+    size_t nf = split_csv(line, fld, BL_FIELDS + 1);
+    if (nf != BL_FIELDS && nf != BL_FIELDS - 1) {
       continue;
     }
     unsigned cells = (unsigned)strtoul(fld[4], NULL, 10);

@@ -43,9 +43,13 @@ static const char *const area_usage =
     "                       GTX480's shader clock is 1401)\n"
     "  -j, --jobs N         Yosys runs at a time (default: the number of CPUs)\n"
     "  --keep DIR           keep Yosys's statistics and logs in DIR\n"
-    "  --check-baselines    rerun every row of the baselines file and compare (exit 1 when\n"
-    "                       a cell count moves more than the tolerance)\n"
+    "  --check-baselines    rerun the rows of the baselines file and compare (exit 1 when\n"
+    "                       a cell count moves more than the tolerance); a row whose\n"
+    "                       seal holds (RTL, flow, libraries, Yosys and figures as\n"
+    "                       recorded) is not rerun\n"
+    "  --rerun-all          with --check-baselines: rerun sealed rows too\n"
     "  --update-baselines   rerun every row of the baselines file and rewrite its figures\n"
+    "                       and seals\n"
     "  --baselines FILE     the baselines file (default synth/baselines.csv)\n"
     "  --tolerance PCT      allowed cell-count change for --check-baselines (default 3)\n"
     "\n"
@@ -58,7 +62,7 @@ typedef struct area_args {
   cli_config_args cfg;
   const char *units[64];
   size_t n_units;
-  bool all, cells, cross, check, update, force;
+  bool all, cells, cross, check, update, force, rerun_all;
   const char *json, *keep, *baselines;
   unsigned jobs;
   double tol;
@@ -113,6 +117,8 @@ static int parse_args(int argc, char **argv, area_args *a) {
       a->check = true;
     } else if (strcmp(s, "--update-baselines") == 0) {
       a->update = true;
+    } else if (strcmp(s, "--rerun-all") == 0) {
+      a->rerun_all = true;
     } else if (strcmp(s, "--json") == 0 || strcmp(s, "--keep") == 0 ||
                strcmp(s, "--baselines") == 0 || strcmp(s, "--tolerance") == 0 ||
                strcmp(s, "--lib") == 0 || strcmp(s, "--clock") == 0 ||
@@ -190,6 +196,11 @@ static int parse_args(int argc, char **argv, area_args *a) {
   if (a->asap7 && a->cross) {
     fprintf(stderr, "simtref area: error: --cross-check prices the generic library's gates; "
                     "it does not go with --lib asap7\n");
+    return EXIT_USAGE;
+  }
+  if (a->rerun_all && !a->check) {
+    fprintf(stderr, "simtref area: error: --rerun-all goes with --check-baselines (an update "
+                    "reruns every row)\n");
     return EXIT_USAGE;
   }
   if (a->check && a->update) {
@@ -608,7 +619,7 @@ int cmd_area(int argc, char **argv) {
     if (rc == EXIT_OK) {
       rc = area_flow_libs(fl, true, true);
       if (rc == EXIT_OK) {
-        rc = area_baselines(fl, bpath, a.update, a.tol);
+        rc = area_baselines(fl, bpath, a.update, a.rerun_all, a.tol);
       }
       area_flow_done(fl);
     }

@@ -126,7 +126,7 @@ static bool read_file(const char *path, bl_file *b) {
     if (line[0] == '\0' || line[0] == '#') {
       continue;
     }
-    char *fld[BL_FIELDS + 1];
+    char *fld[BL_FIELDS + 1] = {NULL};
     size_t nf = split_csv(line, fld, BL_FIELDS + 1);
     if (nf != b->n_fields) {
       fprintf(stderr, "%s:%u: error: expected %zu fields (%s), got %zu\n", path, lineno,
@@ -567,7 +567,7 @@ void area_baseline_hints(const char *path, area_result *r, size_t n) {
     if (line[0] == '#' || strcmp(line, BL_HEADER) == 0 || strcmp(line, BL_HEADER_UNSEALED) == 0) {
       continue;
     }
-    char *fld[BL_FIELDS + 1];
+    char *fld[BL_FIELDS + 1] = {NULL};
     size_t nf = split_csv(line, fld, BL_FIELDS + 1);
     if (nf != BL_FIELDS && nf != BL_FIELDS - 1) {
       continue;

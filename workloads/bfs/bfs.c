@@ -11,15 +11,19 @@ typedef struct graph {
 } graph;
 
 /* Every node gets 2..2*avg-2 random neighbours (duplicates and self loops
- * allowed, as in random graph generators of the Rodinia kind). */
+ * allowed, as in random graph generators of the Rodinia kind). On failure
+ * (out of memory) nothing stays allocated. */
 static int make_graph(graph *g, int n, int avg, uint64_t seed) {
   st_wl_rng r;
   st_wl_rng_seed(&r, seed);
   g->n = n;
+  g->col = NULL;
   g->row = malloc(((size_t)n + 1) * sizeof *g->row);
   int *deg = malloc((size_t)n * sizeof *deg);
   if (g->row == NULL || deg == NULL) {
     free(deg);
+    free(g->row);
+    g->row = NULL;
     return -1;
   }
   g->m = 0;
@@ -32,6 +36,8 @@ static int make_graph(graph *g, int n, int avg, uint64_t seed) {
   g->col = malloc((size_t)g->m * sizeof *g->col);
   if (g->col == NULL) {
     free(deg);
+    free(g->row);
+    g->row = NULL;
     return -1;
   }
   for (int e = 0; e < g->m; e++) {
@@ -107,7 +113,6 @@ static st_status cpu(st_wl_ctx *ctx, st_error *err) {
   int n = bfs_nodes(ctx->size);
   graph g;
   if (make_graph(&g, n, 8, ctx->seed) != 0) {
-    free(g.row);
     return ST_ERR_NOMEM;
   }
   bfs_cpu_args a = {.g = &g, .cost = malloc((size_t)n * sizeof(int)), .front = malloc((size_t)n),

@@ -7,7 +7,8 @@
 # late-dram-scan: a DRAM channel scans a cycle later than it may issue;
 # dram-blind-writes: a DRAM channel's scan by bank overlooks write hits;
 # blind-recheck: a warp looked at again after another's issue overlooks the
-# collector that issue took;
+# collector that issue took; ready-blind-quiet: a quiet scheduler whose unit
+# reads only the ready vector is not evaluated though a warp became ready;
 # deaf-crossbar: a frozen network stays frozen through a pop; doze-deaf: a
 # reply delivered to a dozing SM leaves the timing loop's copy of its sleep
 # on; stale-push: the refused-push memo never sees the network drain), and a

@@ -310,6 +310,13 @@ static inline __attribute__((always_inline)) uint8_t *sched_inputs(st_sm *sm, ui
   return ready;
 }
 
+/* Whether the unit's inputs are its ready vector alone (it gathers
+ * nothing else): then an evaluation with no warp ready sees the same inputs
+ * however the warps' other causes change. */
+static inline bool ready_only(const st_uinst *u) {
+  return ((const st_issue_ops *)u->unit->ops)->gather == NULL;
+}
+
 /* ---- the paused class ------------------------------------------------------ */
 
 /* When an SM controller pauses TB slots (st_sm_signals.tb_paused: DYNCTA,
@@ -395,8 +402,14 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
     if (sm->check_skips && st_sm_check_classes(sm, s, now) != ST_OK) {
       return;
     }
-    if (sc->quiet && sm->stall_changes == changes && sc->u->tb_launch == 0) {
-      /* No cause changed: the unit would repeat its last evaluation. */
+    if (sc->quiet && sc->u->tb_launch == 0 &&
+        (sm->stall_changes == changes ||
+         (ready_only(sc->u) &&
+          ((sm->occ & sm->sched_mask[s] & sm->cause_mask[STALL_ISSUED]) == 0 ||
+           sm->fault_ready_blind)))) {
+      /* No cause changed, or the unit reads nothing but the ready vector
+       * and no warp is ready now either: its inputs are those of its last
+       * evaluation, which it would repeat. */
       if (sm->check_skips) {
         sched_inputs(sm, s, was_mem);
         if (st_sm_check_quiet_unit(sm, sc->u, now) != ST_OK) {
@@ -485,10 +498,13 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
      * inputs of its next evaluation stay as they are) and whose unit keeps
      * its state on this clock edge is quiet: the unit is a pure function of
      * state and inputs, so until a warp of it is woken every evaluation
-     * would repeat this one. */
+     * would repeat this one. For a unit that reads only the ready vector,
+     * the causes may change as they like: it stays quiet while no warp is
+     * ready. */
     st_uinst *u = sc->u;
     bool quiet = sm->skip_quiet && !o->grant_valid && sc->ready_mask == 0 &&
-                 sm->stall_changes == changes && !st_uinst_watched(u) && u->tb_launch == 0;
+                 (sm->stall_changes == changes || ready_only(u)) && !st_uinst_watched(u) &&
+                 u->tb_launch == 0;
     if (quiet) {
       memcpy(u->s_prev, u->s, u->desc->state_size);
     }

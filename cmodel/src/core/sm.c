@@ -62,6 +62,7 @@ st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st
   sm->fault_late_result = st_fault_planted("late-result");
   sm->fault_sleep_deaf = st_fault_planted("sleep-deaf");
   sm->fault_blind_recheck = st_fault_planted("blind-recheck");
+  sm->fault_ready_blind = st_fault_planted("ready-blind-quiet");
   sm->fault_doze_deaf = st_fault_planted("doze-deaf");
   if (!ok) {
     st_sm_destroy(sm);

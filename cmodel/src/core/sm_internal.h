@@ -200,6 +200,8 @@ struct st_sm {
   bool fault_blind_recheck; /* planted fault (SIMTREF_FAULT=blind-recheck): a warp looked at
                            again after another's issue is taken as ready whatever collector
                            that issue took */
+  bool fault_ready_blind; /* planted fault (SIMTREF_FAULT=ready-blind-quiet): a quiet unit that
+                           reads only the ready vector is not evaluated though a warp is ready */
   bool check_skips;     /* sim.check_skips: every shortcut is checked (core/check.c) */
   bool fault_doze_deaf; /* planted fault (SIMTREF_FAULT=doze-deaf): a reply delivered to a
                            dozing SM leaves its doze on */

@@ -89,32 +89,29 @@ expect_exit 2 env PATH="$TMP/bin:$PATH" SIMTREF_SYNTH_DIR="$TMP/synth" "$SIMTREF
 expect_in "$TMP/err" "has no FO4 figure or no NAND2xp5_ASAP7_75t_R"
 expect_empty "$TMP/out"
 
-# A malformed baselines file.
-printf 'config,unit\ngtx480,wpt\n' >"$TMP/bad.csv"
-expect_exit 2 env PATH="$TMP/bin:$PATH" "$SIMTREF" area --check-baselines --baselines "$TMP/bad.csv"
-expect_in "$TMP/err" "expected the header"
+# A malformed baselines file: bad_baselines HEADER ROW MESSAGE writes a file of
+# the header and one row, and the check must stop with exit 2 and MESSAGE.
+bad_baselines() {
+  printf '%s\n%s\n' "$1" "$2" >"$TMP/bad.csv"
+  expect_exit 2 env PATH="$TMP/bin:$PATH" "$SIMTREF" area --check-baselines --baselines "$TMP/bad.csv"
+  expect_in "$TMP/err" "$3"
+}
+bad_baselines config,unit gtx480,wpt "expected the header"
 
 # A row whose sram_bits is not a number, or missing, is an error at its line.
 hdr=config,overrides,unit,params,cells,registers,ff_bits,nand2_eq,sram_bits,a7_cells,a7_um2,a7_leak_nw,a7_delay_ps
-printf '%s\ngtx480,,wpt,NTB=8,642,1,48,1003.7,lots,604,60.3,41.2,322.7\n' "$hdr" >"$TMP/bad.csv"
-expect_exit 2 env PATH="$TMP/bin:$PATH" "$SIMTREF" area --check-baselines --baselines "$TMP/bad.csv"
-expect_in "$TMP/err" "bad.csv:2: error: cells, registers, ff_bits, nand2_eq, sram_bits, a7_cells, a7_um2, a7_leak_nw and a7_delay_ps must be numbers"
-printf '%s\ngtx480,,wpt,NTB=8,642,1,48,1003.7,0,604,60.3,,322.7\n' "$hdr" >"$TMP/bad.csv"
-expect_exit 2 env PATH="$TMP/bin:$PATH" "$SIMTREF" area --check-baselines --baselines "$TMP/bad.csv"
-expect_in "$TMP/err" "bad.csv:2: error: cells, registers"
-printf '%s\ngtx480,,wpt,NTB=8,642,1,48,1003.7,0\n' "$hdr" >"$TMP/bad.csv"
-expect_exit 2 env PATH="$TMP/bin:$PATH" "$SIMTREF" area --check-baselines --baselines "$TMP/bad.csv"
-expect_in "$TMP/err" "bad.csv:2: error: expected 13 fields"
-# A seal that is not 16 hexadecimal digits, or one on a row without figures.
-printf '%s,seal\ngtx480,,wpt,NTB=8,642,1,48,1003.7,0,604,60.3,41.2,322.7,-123456789abcdef\n' "$hdr" >"$TMP/bad.csv"
-expect_exit 2 env PATH="$TMP/bin:$PATH" "$SIMTREF" area --check-baselines --baselines "$TMP/bad.csv"
-expect_in "$TMP/err" "bad.csv:2: error: seal must be 16 hexadecimal digits on a row with figures (or empty), got '-123456789abcdef'"
-printf '%s,seal\ngtx480,,wpt,,,,,,,,,,,0123456789abcdef\n' "$hdr" >"$TMP/bad.csv"
-expect_exit 2 env PATH="$TMP/bin:$PATH" "$SIMTREF" area --check-baselines --baselines "$TMP/bad.csv"
-expect_in "$TMP/err" "bad.csv:2: error: seal must be 16 hexadecimal digits on a row with figures"
-printf '%s,seal\ngtx480,,wpt,NTB=8,642,1,48,1003.7,0,604,60.3,41.2,322.7\n' "$hdr" >"$TMP/bad.csv"
-expect_exit 2 env PATH="$TMP/bin:$PATH" "$SIMTREF" area --check-baselines --baselines "$TMP/bad.csv"
-expect_in "$TMP/err" "bad.csv:2: error: expected 14 fields"
+bad_baselines "$hdr" gtx480,,wpt,NTB=8,642,1,48,1003.7,lots,604,60.3,41.2,322.7 \
+  "bad.csv:2: error: cells, registers, ff_bits, nand2_eq, sram_bits, a7_cells, a7_um2, a7_leak_nw and a7_delay_ps must be numbers"
+bad_baselines "$hdr" gtx480,,wpt,NTB=8,642,1,48,1003.7,0,604,60.3,,322.7 "bad.csv:2: error: cells, registers"
+bad_baselines "$hdr" gtx480,,wpt,NTB=8,642,1,48,1003.7,0 "bad.csv:2: error: expected 13 fields"
+# A seal that is not 16 hexadecimal digits, or one on a row without figures;
+# a sealed file's row without its seal field.
+bad_baselines "$hdr,seal" gtx480,,wpt,NTB=8,642,1,48,1003.7,0,604,60.3,41.2,322.7,-123456789abcdef \
+  "bad.csv:2: error: seal must be 16 hexadecimal digits on a row with figures (or empty), got '-123456789abcdef'"
+bad_baselines "$hdr,seal" gtx480,,wpt,,,,,,,,,,,0123456789abcdef \
+  "bad.csv:2: error: seal must be 16 hexadecimal digits on a row with figures"
+bad_baselines "$hdr,seal" gtx480,,wpt,NTB=8,642,1,48,1003.7,0,604,60.3,41.2,322.7 \
+  "bad.csv:2: error: expected 14 fields"
 # --rerun-all belongs to the check.
 expect_exit 2 "$SIMTREF" area --rerun-all wpt
 expect_in "$TMP/err" "--rerun-all goes with --check-baselines"

@@ -36,7 +36,6 @@
   "a7_leak_nw,a7_delay_ps"
 #define BL_HEADER BL_HEADER_UNSEALED ",seal"
 #define BL_FIELDS 14 /* with the seal */
-#define BL_FIGURES 9 /* cells .. a7_delay_ps */
 #define BL_MAX_ROWS 64
 #define BL_MAX_LINES 128
 

@@ -11,7 +11,11 @@
 # reads only the ready vector is not evaluated though a warp became ready;
 # deaf-crossbar: a frozen network stays frozen through a pop; doze-deaf: a
 # reply delivered to a dozing SM leaves the timing loop's copy of its sleep
-# on; stale-push: the refused-push memo never sees the network drain), and a
+# on; stale-push: the refused-push memo never sees the network drain;
+# idle-deaf: a block placed on an empty, sleeping SM leaves its sleep on;
+# stale-active: an SM's cycle does not mark its active warps for the power
+# model's gather; stale-fit: the block scheduler's memo ignores blocks placed
+# and retired), and a
 # run of TARGET with sim.check_skips=true must stop
 # with exit status 1 and a report naming SHORTCUT.
 #   check_skips_planted.sh SIMTREF OUTDIR FAULT SHORTCUT TARGET [ARGS...]

@@ -37,6 +37,7 @@ st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st
   }
   sm->warps = calloc(sm->max_warps, sizeof *sm->warps);
   sm->free_run = sm->max_warps;
+  sm->fit_epoch = &sm->fit_epoch_own;
   sm->ctas = calloc(sm->n_cta_slots, sizeof *sm->ctas);
   const uint32_t colls[UNIT_KINDS] = {(uint32_t)cfg->sm.oc_sp, (uint32_t)cfg->sm.oc_sfu,
                                       (uint32_t)cfg->sm.oc_sp, (uint32_t)cfg->sm.oc_mem};
@@ -64,6 +65,7 @@ st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st
   sm->fault_blind_recheck = st_fault_planted("blind-recheck");
   sm->fault_ready_blind = st_fault_planted("ready-blind-quiet");
   sm->fault_doze_deaf = st_fault_planted("doze-deaf");
+  sm->fault_idle_deaf = st_fault_planted("idle-deaf");
   if (!ok) {
     st_sm_destroy(sm);
     return st_error_set(err, ST_ERR_NOMEM, "out of host memory creating an SM");
@@ -163,6 +165,10 @@ void st_sm_set_doze(st_sm *sm, st_sm_doze *d) {
 
 bool st_sm_slept_on(const st_sm *sm) { return sm->sleep.held; }
 
+void st_sm_set_fit_epoch(st_sm *sm, uint64_t *epoch) {
+  sm->fit_epoch = epoch != NULL ? epoch : &sm->fit_epoch_own;
+}
+
 void st_sm_kernel_begin(st_sm *sm, const st_rkernel *rk, bool gpu_idle) {
   settle(sm);
   sleep_end(sm);
@@ -218,7 +224,9 @@ static bool reserve_scoreboard(st_twarp *tw, uint32_t rows) {
 st_status st_sm_launch_cta(st_sm *sm, st_rkernel *rk, uint64_t linear, uint64_t now,
                            st_error *err) {
   settle(sm);
-  sleep_end(sm);
+  if (!(sm->fault_idle_deaf && sm->sleep.idle)) { /* (the planted fault sleeps on) */
+    sleep_end(sm);
+  }
   const st_kernel *k = rk->k;
   uint32_t slot = 0;
   while (slot < sm->n_cta_slots && sm->ctas[slot].cta != NULL) {
@@ -293,6 +301,7 @@ st_status st_sm_launch_cta(st_sm *sm, st_rkernel *rk, uint64_t linear, uint64_t 
   st_sm_wake_all(sm);
   st_sm_units_tb_launch(sm, slot);
   sm->resident++;
+  st_sm_fit_changed(sm);
   rk->resident[sm->id]++;
   sm->regs_used += rk->regs_per_cta;
   sm->shared_used += rk->shared_per_cta;
@@ -355,6 +364,7 @@ static void retire_ctas(st_sm *sm) {
     sm->done_ctas &= ~(UINT64_C(1) << s);
     sm->ev.cta_exit |= UINT64_C(1) << s;
     sm->resident--;
+    st_sm_fit_changed(sm);
     sm->stats.ctas_done++;
     rank_ages(sm);
     st_sm_wake_all(sm);
@@ -542,6 +552,9 @@ static bool sleeps(st_sm *sm, uint64_t now, uint64_t *until) {
  * nothing is due yet, no controller woke a warp or changed a signal, and
  * the controllers allow the cycle to be skipped. */
 static bool sleep_holds(const st_sm *sm, uint64_t now) {
+  if (sm->fault_idle_deaf && sm->sleep.on && sm->sleep.idle) {
+    return true; /* (the planted fault: deaf to the block placed) */
+  }
   return sm->sleep.on && now < sm->sleep.until && ((sm->wake | sm->fetch_wake) & sm->occ) == 0 &&
          (sm->n_ctl == 0 ||
           (memcmp(&sm->sleep.sig, &sm->sig, sizeof sm->sig) == 0 && st_sm_units_skippable(sm) > 0));
@@ -605,7 +618,23 @@ st_status st_sm_cycle(st_sm *sm, uint64_t now) {
     sm->sleep.held = sleep_holds(sm, now);
     if (!sm->sleep.held) {
       settle(sm); /* (a new sleep may begin at once: its accounting is its own) */
-      sm->sleep.on = !empty(sm) && sleeps(sm, now, &sm->sleep.until);
+      if (empty(sm)) {
+        /* Nothing resident and nothing in flight: the cycle would count as
+         * idle and change nothing, and so would every cycle after it until
+         * something comes from outside (a block placed, a reply, a kernel
+         * begun: each ends the sleep). The idle cycle's classification is
+         * that of an SM with no warp (account counts it as the empty cycle
+         * of full_cycle does). */
+        sm->wb_stalled = 0;
+        sm->issued_any = 0;
+        sm->any_ready = 0;
+        sm->sleep.on = sm->done_ctas == 0;
+        sm->sleep.until = UINT64_MAX;
+        sm->sleep.idle = true;
+      } else {
+        sm->sleep.on = sleeps(sm, now, &sm->sleep.until);
+        sm->sleep.idle = false;
+      }
       if (sm->sleep.on) {
         /* The cycle's classification for the controllers (account would
          * set it so in each cycle of the sleep). */
@@ -808,6 +837,9 @@ uint32_t st_sm_active_warps(const st_sm *sm) {
 void st_sm_set_closed(st_sm *sm, bool closed) {
   settle(sm);
   sleep_end(sm);
+  if (sm->gpu_closed != closed) {
+    st_sm_fit_changed(sm);
+  }
   sm->gpu_closed = closed;
 }
 

@@ -201,6 +201,11 @@ typedef struct st_sm_doze {
 } st_sm_doze;
 /* Gives sm its entry (NULL: none, as on threads). */
 void st_sm_set_doze(st_sm *sm, st_sm_doze *d);
+/* Gives sm the counter it increments whenever whether a block fits it may
+ * have changed (a block placed or retired, the SM closed or opened to new
+ * blocks): the thread-block scheduler's memo (tbsched.c) reads it. Several
+ * SMs may share one counter. */
+void st_sm_set_fit_epoch(st_sm *sm, uint64_t *epoch);
 /* Whether sm's last st_sm_cycle found its sleep going on (the cycle a doze
  * stands for): sim.check_skips runs each dozed cycle and asks this. */
 bool st_sm_slept_on(const st_sm *sm);

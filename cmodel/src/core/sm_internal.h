@@ -205,10 +205,13 @@ struct st_sm {
   bool check_skips;     /* sim.check_skips: every shortcut is checked (core/check.c) */
   bool fault_doze_deaf; /* planted fault (SIMTREF_FAULT=doze-deaf): a reply delivered to a
                            dozing SM leaves its doze on */
+  bool fault_idle_deaf; /* planted fault (SIMTREF_FAULT=idle-deaf): a sleep begun with the
+                           SM empty goes on through a block placed on it */
   st_sm_doze *doze;     /* the timing loop's copy of the sleep (serial runs; sm.h) */
   struct {
     bool on;            /* sleeping (sm.c): nothing changes until an event ends it */
     bool held;          /* the last st_sm_cycle found the sleep going on */
+    bool idle;          /* it began with the SM empty (sm.c) */
     uint64_t until;     /* the first cycle that time alone ends it */
     uint64_t pending;   /* cycles slept, not accounted yet (sm.c settle) */
     uint64_t *refusal[2]; /* the L1 counters a refused LD/ST line adds to (or NULL) */
@@ -251,6 +254,8 @@ struct st_sm {
   st_sm_events ev;      /* this cycle's events for the controllers */
   st_sm_signals sig;    /* what the controllers publish */
   bool gpu_closed;      /* a GPU-level unit closed the SM to new blocks (st_sm_set_closed) */
+  uint64_t *fit_epoch;  /* counts changes of whether a block fits (sm.h, st_sm_set_fit_epoch) */
+  uint64_t fit_epoch_own; /* (where it points without a shared counter) */
   st_cycle_flags flags; /* the classification of the last classified cycle */
 
   st_collector *coll[UNIT_KINDS];
@@ -397,6 +402,13 @@ static inline void st_sm_doze_stop(st_sm *sm) {
   if (sm->doze != NULL) {
     sm->doze->until = 0;
   }
+}
+
+/* Whether a block fits the SM may have changed (its room, its admission):
+ * the thread-block scheduler's memo is void. (Atomic: on threads, SMs may
+ * share the counter; only its changes are read, between cycles.) */
+static inline void st_sm_fit_changed(st_sm *sm) {
+  __atomic_fetch_add(sm->fit_epoch, 1, __ATOMIC_RELAXED);
 }
 
 /* Every warp's readiness and fetch eligibility may have changed (residency,

@@ -92,6 +92,9 @@ static inline uint64_t st_uh_commit_mask(const st_sm *sm) { return sm->ev.commit
 /* ---- what controllers publish ------------------------------------------- */
 
 static inline st_sm_signals *st_uh_signals(st_sm *sm) { return &sm->sig; }
+/* A published value that decides whether a block fits the SM changed
+ * (st_sm_signals.admit_closed): the thread-block scheduler looks again. */
+static inline void st_uh_fit_changed(st_sm *sm) { st_sm_fit_changed(sm); }
 static inline const st_sm_signals *st_uh_signals_c(const st_sm *sm) { return &sm->sig; }
 
 /* A published value that a warp's readiness or fetch eligibility depends on

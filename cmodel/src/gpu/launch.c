@@ -109,6 +109,7 @@ static void sched_insert_after(st_launchq *q, st_lkernel *after, st_lkernel *lk)
   }
   lk->in_sched = true;
   q->n_unissued++;
+  q->sched_version++;
   if (q->on_sched != NULL) {
     q->on_sched(q->on_sched_ctx, lk);
   }
@@ -131,6 +132,7 @@ static void sched_remove(st_launchq *q, st_lkernel *lk) {
   lk->sched_prev = lk->sched_next = NULL;
   lk->in_sched = false;
   q->n_unissued--;
+  q->sched_version++;
 }
 
 st_status st_launchq_init(st_launchq *q, st_kernel *launches, size_t n, uint32_t n_sms,

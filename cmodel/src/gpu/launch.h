@@ -119,6 +119,15 @@ typedef struct st_launchq {
   st_kd_stats *kd;       /* where occupancy is accounted (NULL: nowhere) */
   uint64_t kd_last;      /* core cycle up to which kd is accounted */
   st_lkernel *sched_head, *sched_tail; /* the scheduling order */
+  uint64_t sched_version; /* counts the changes of the scheduling order */
+  /* The round-robin scheduler's memo (tbsched.c, rr_dispatch): its last scan
+   * placed nothing; while the scheduling order and every SM's room stay as
+   * they were (sched_version, the SMs' fit epoch) and no kernel's t_ready
+   * is reached, nothing fits. */
+  struct {
+    bool valid;
+    uint64_t version, epoch, until;
+  } fit_memo;
   st_lkernel **groups;   /* joined groups with a block placed and not done */
   size_t n_groups, cap_groups;
   uint64_t kde_used[16]; /* kernel-distributor entries held (bit per entry) */

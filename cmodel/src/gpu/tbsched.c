@@ -1,6 +1,7 @@
 /* Thread-block scheduler policies (tbsched.h). */
 #include "gpu/tbsched.h"
 
+#include <inttypes.h>
 #include <string.h>
 
 #include "units/laperm/laperm.h"
@@ -10,9 +11,11 @@
  * that fits on sm, or NULL. A group whose record is still being loaded from
  * global memory (dtbl.overflow global) stalls the scheduler until it is
  * there: nothing after it is handed out before it. */
-static st_lkernel *fitting(const st_tbs_host *h, const st_sm *sm, uint64_t now) {
+static st_lkernel *fitting_at(const st_tbs_host *h, const st_sm *sm, uint64_t now,
+                              uint64_t *wait) {
   for (st_lkernel *lk = h->q->sched_head; lk != NULL; lk = lk->sched_next) {
     if (lk->t_ready > now) {
+      *wait = lk->t_ready < *wait ? lk->t_ready : *wait; /* (the answer may change then) */
       return NULL;
     }
     if (st_sm_can_launch(sm, &lk->rk)) {
@@ -20,6 +23,11 @@ static st_lkernel *fitting(const st_tbs_host *h, const st_sm *sm, uint64_t now) 
     }
   }
   return NULL;
+}
+
+static st_lkernel *fitting(const st_tbs_host *h, const st_sm *sm, uint64_t now) {
+  uint64_t wait = UINT64_MAX;
+  return fitting_at(h, sm, now, &wait);
 }
 
 bool st_tbs_placeable(const st_tbs_host *h) {
@@ -45,20 +53,45 @@ typedef struct rr_state {
  * SMs), blocks in increasing id. */
 static st_status rr_dispatch(void *state, const st_tbs_host *h, uint64_t now, st_error *err) {
   rr_state *rr = state;
-  if (!st_launchq_unissued(h->q)) {
+  st_launchq *q = h->q;
+  if (!st_launchq_unissued(q)) {
     return ST_OK;
   }
+  /* The last scan placed nothing, and nothing it read has changed since:
+   * this one places nothing either (sim.check_skips scans and checks). */
+  bool memo = h->fit_epoch != NULL && q->fit_memo.valid &&
+              q->fit_memo.version == q->sched_version &&
+              (q->fit_memo.epoch == *h->fit_epoch || h->fault_stale_fit) &&
+              now < q->fit_memo.until;
+  if (memo && !h->check_skips) {
+    return ST_OK;
+  }
+  uint64_t wait = UINT64_MAX;
+  bool placed = false;
   uint32_t i = rr->next_sm % h->n_sms; /* (the pointer, as it was at the start of the cycle) */
-  for (uint32_t k = 0; k < h->n_sms && st_launchq_unissued(h->q);
+  for (uint32_t k = 0; k < h->n_sms && st_launchq_unissued(q);
        k++, i = i + 1 == h->n_sms ? 0 : i + 1) {
-    st_lkernel *lk = fitting(h, h->sms[i], now);
+    st_lkernel *lk = fitting_at(h, h->sms[i], now, &wait);
+    if (lk != NULL && memo) {
+      return st_error_set(err, ST_ERR_INTERNAL,
+                          "sim.check_skips: the block scheduler's memo would have placed "
+                          "nothing at core cycle %" PRIu64 ", where a block of %s fits SM %u",
+                          now, lk->k->name, i);
+    }
     if (lk != NULL) {
+      placed = true;
       st_status rc = h->place(h->ctx, i, lk, now, err);
       if (rc != ST_OK) {
         return rc;
       }
       rr->next_sm = i + 1 == h->n_sms ? 0 : i + 1;
     }
+  }
+  if (!placed && h->fit_epoch != NULL) {
+    q->fit_memo.valid = true;
+    q->fit_memo.version = q->sched_version;
+    q->fit_memo.epoch = *h->fit_epoch;
+    q->fit_memo.until = wait;
   }
   return ST_OK;
 }

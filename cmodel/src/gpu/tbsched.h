@@ -43,6 +43,12 @@ typedef struct st_tbs_host {
   /* The unit of role thread-block scheduler the configuration selects (its
    * instance, with its RTL twin under co-simulation), or NULL. */
   struct st_uinst *unit;
+  /* Counts the changes of what decides whether a block fits an SM (blocks
+   * placed and retired, an SM closed or opened: st_sm_set_fit_epoch), or
+   * NULL (no memo). */
+  const uint64_t *fit_epoch;
+  bool check_skips;     /* sim.check_skips: a memo's answer is checked by a scan */
+  bool fault_stale_fit; /* planted fault (SIMTREF_FAULT=stale-fit): the memo ignores the epoch */
 } st_tbs_host;
 
 typedef struct st_tbs_policy {

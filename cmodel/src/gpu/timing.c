@@ -54,6 +54,10 @@ void st_tmachine_destroy(st_tmachine *tm) {
   free(tm->outq);
   free(tm->ran);
   free(tm->icount);
+  free(tm->ran_list);
+  free(tm->push_list);
+  free(tm->act_dirty);
+  free(tm->act_list);
   free(tm->tbs_state);
   st_dtbl_destroy(tm->dtbl);
   st_tpower_destroy(tm);
@@ -127,6 +131,8 @@ static st_status machine_create(const st_config *cfg, st_tmachine **out, st_erro
   tm->mapped = calloc(tm->n_sms, sizeof *tm->mapped);
   tm->refused = calloc(tm->n_sms, sizeof *tm->refused);
   tm->fault_stale_push = st_fault_planted("stale-push");
+  tm->fault_stale_active = st_fault_planted("stale-active");
+  tm->fault_stale_fit = st_fault_planted("stale-fit");
   tm->smclk = calloc(tm->n_sms, sizeof *tm->smclk);
   tm->inbox = calloc(tm->n_sms, sizeof *tm->inbox);
   tm->due = calloc(tm->n_sms, sizeof *tm->due);
@@ -216,12 +222,23 @@ static st_status machine_create(const st_config *cfg, st_tmachine **out, st_erro
   tm->outq = malloc(tm->n_sms);
   tm->ran = malloc(tm->n_sms);
   tm->icount = calloc(tm->n_sms, sizeof *tm->icount);
-  if (tm->dozed == NULL || tm->outq == NULL || tm->ran == NULL || tm->icount == NULL) {
+  tm->ran_list = malloc((tm->n_sms ? tm->n_sms : 1) * sizeof *tm->ran_list);
+  tm->push_list = malloc((tm->n_sms ? tm->n_sms : 1) * sizeof *tm->push_list);
+  tm->act_dirty = calloc(tm->n_sms ? tm->n_sms : 1, 1);
+  tm->act_list = malloc((tm->n_sms ? tm->n_sms : 1) * sizeof *tm->act_list);
+  if (tm->dozed == NULL || tm->outq == NULL || tm->ran == NULL || tm->icount == NULL ||
+      tm->ran_list == NULL || tm->push_list == NULL || tm->act_dirty == NULL ||
+      tm->act_list == NULL) {
     st_tmachine_destroy(tm);
     return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
   }
   memset(tm->outq, 1, tm->n_sms);
   memset(tm->ran, 1, tm->n_sms);
+  for (uint32_t i = 0; i < tm->n_sms; i++) {
+    tm->ran_list[i] = i;
+    st_tm_act_mark(tm, i);
+  }
+  tm->n_ran = tm->n_sms;
   if (tm->par == NULL) {
     tm->doze = calloc(tm->n_sms, sizeof *tm->doze);
     if (tm->doze == NULL) {
@@ -231,6 +248,9 @@ static st_status machine_create(const st_config *cfg, st_tmachine **out, st_erro
     for (uint32_t i = 0; i < tm->n_sms; i++) {
       st_sm_set_doze(tm->sms[i], &tm->doze[i]);
     }
+  }
+  for (uint32_t i = 0; i < tm->n_sms; i++) {
+    st_sm_set_fit_epoch(tm->sms[i], &tm->fit_epoch);
   }
   *out = tm;
   return ST_OK;
@@ -420,6 +440,7 @@ static void units_trace(run_state *rs, uint64_t now) {
 static st_status place(void *ctx, uint32_t sm, st_lkernel *lk, uint64_t now, st_error *err) {
   run_state *rs = ctx;
   (void)now;
+  st_tm_act_mark(rs->tm, sm);
   st_status rc = st_sm_launch_cta(rs->tm->sms[sm], &lk->rk, lk->next_cta, sm_now(rs->tm, sm), err);
   if (rc != ST_OK) {
     return rc;
@@ -682,6 +703,7 @@ static st_status tick_core(run_state *rs, uint64_t t) {
   for (uint32_t i = 0; !tm->uniform && i < tm->n_sms; i++) {
     st_mreq *r;
     while (tm->due[i] && (r = st_mqueue_pop(&tm->inbox[i])) != NULL) {
+      st_tm_act_mark(tm, i);
       st_sm_deliver(tm->sms[i], r, tm->smclk[i].cycles);
     }
   }
@@ -689,6 +711,7 @@ static st_status tick_core(run_state *rs, uint64_t t) {
     st_mreq *r;
     while ((r = st_icnt_pop_reply(tm->icnt, c)) != NULL) {
       if (sm_due(tm, r->sm)) {
+        st_tm_act_mark(tm, r->sm);
         st_sm_deliver(tm->sms[r->sm], r, sm_now(tm, r->sm));
       } else {
         st_mqueue_push(&tm->inbox[r->sm], r);
@@ -700,6 +723,9 @@ static st_status tick_core(run_state *rs, uint64_t t) {
    * the SMs after the failing one have run theirs by then). */
   bool check = rs->gpu->cfg.sim.check_skips;
   st_status first = ST_OK;
+  /* The SMs the push loop below visits, in SM order: those that ran, and
+   * those that dozed with a request still queued. */
+  tm->n_push = 0;
   for (uint32_t i = 0; tm->par == NULL && i < tm->n_sms; i++) {
     if (!sm_due(tm, i)) {
       continue;
@@ -709,9 +735,19 @@ static st_status tick_core(run_state *rs, uint64_t t) {
     tm->dozed[i] = dozes && !check;
     if (tm->dozed[i]) {
       tm->doze[i].skipped++; /* a cycle of its sleep, counted here (sm.h) */
+      if (tm->outq[i]) {
+        tm->push_list[tm->n_push++] = i;
+      }
       continue;
     }
-    tm->ran[i] = 1;
+    tm->push_list[tm->n_push++] = i;
+    if (!tm->ran[i]) {
+      tm->ran[i] = 1;
+      tm->ran_list[tm->n_ran++] = i;
+    }
+    if (!dozes && !tm->fault_stale_active) { /* (the planted fault forgets it) */
+      st_tm_act_mark(tm, i); /* (checked: a dozing SM is run, and must not need it) */
+    }
     if (dozes && !tm->outq[i] && st_sm_peek_outgoing(tm->sms[i]) != NULL) {
       rc = st_error_set(rs->err, ST_ERR_INTERNAL,
                         "sim.check_skips: SM %u dozes with a request to send where the timing "
@@ -734,19 +770,24 @@ static st_status tick_core(run_state *rs, uint64_t t) {
     return first;
   }
   if (tm->par != NULL) {
-    memset(tm->ran, 1, tm->n_sms);
+    for (uint32_t i = 0; i < tm->n_sms; i++) {
+      if (!tm->ran[i]) {
+        tm->ran[i] = 1;
+        tm->ran_list[tm->n_ran++] = i;
+      }
+      st_tm_act_mark(tm, i);
+      if (sm_due(tm, i)) {
+        tm->push_list[tm->n_push++] = i;
+      }
+    }
     rc = par_sm_cycles(rs);
     if (rc != ST_OK) {
       return rc;
     }
   }
-  for (uint32_t i = 0; i < tm->n_sms; i++) {
-    if (!sm_due(tm, i)) {
-      continue;
-    }
-    if (tm->dozed[i] && !tm->outq[i]) {
-      continue; /* a dozing SM adds no request: its queue is still empty */
-    }
+  /* (A dozing SM adds no request: its queue is as the last push left it.) */
+  for (uint32_t k = 0; k < tm->n_push; k++) {
+    uint32_t i = tm->push_list[k];
     st_sm *sm = tm->sms[i];
     /* The refused request is still the queue's head (only this loop takes
      * from it): while the network's stamp holds it is refused again. */
@@ -794,6 +835,14 @@ static st_status tick_core(run_state *rs, uint64_t t) {
     rc = tm->tbs->dispatch(tm->tbs_state, &rs->host, tm->core.cycles, rs->err);
     if (tm->dvfs != NULL || tm->power != NULL) {
       st_tpower_gather(tm); /* after the cycle's placements */
+      uint32_t stale = check && rc == ST_OK ? st_tpower_stale(tm) : tm->n_sms;
+      if (stale < tm->n_sms) {
+        return st_error_set(rs->err, ST_ERR_INTERNAL,
+                            "sim.check_skips: the gather of active warps would have kept a "
+                            "stale count at SM %u, core cycle %" PRIu64 " (%u, now %u)",
+                            stale, tm->core.cycles, tm->active[stale],
+                            st_sm_active_warps(tm->sms[stale]));
+      }
     }
     if (rc == ST_OK && tm->dvfs != NULL) {
       rc = dvfs_cycle(rs, tm->core.cycles, true);
@@ -1140,15 +1189,20 @@ static st_status report_deadlock(run_state *rs) {
 static st_status check_limits(run_state *rs) {
   st_tmachine *tm = rs->tm;
   const st_config *cfg = &rs->gpu->cfg;
-  uint64_t insts = 0, tinsts = 0;
-  for (uint32_t i = 0; i < tm->n_sms; i++) {
-    if (tm->ran[i]) { /* (only an SM's cycle issues) */
-      st_sm_inst_counts(tm->sms[i], &tm->icount[i].warp, &tm->icount[i].thread);
-      tm->ran[i] = 0;
-    }
-    insts += tm->icount[i].warp;
-    tinsts += tm->icount[i].thread;
+  /* Only an SM's cycle issues: the counts of the SMs that ran since the
+   * last look are read again, and the sums follow them. */
+  for (uint32_t k = 0; k < tm->n_ran; k++) {
+    uint32_t i = tm->ran_list[k];
+    uint64_t w, t;
+    st_sm_inst_counts(tm->sms[i], &w, &t);
+    tm->icount_warp += w - tm->icount[i].warp;
+    tm->icount_thread += t - tm->icount[i].thread;
+    tm->icount[i].warp = w;
+    tm->icount[i].thread = t;
+    tm->ran[i] = 0;
   }
+  tm->n_ran = 0;
+  uint64_t insts = tm->icount_warp, tinsts = tm->icount_thread;
   uint64_t run_insts = rs->base_total + (tinsts - rs->base_tinsts);
   if (insts != rs->last_insts) {
     rs->last_insts = insts;
@@ -1516,7 +1570,16 @@ st_status st_run_timing(st_gpu *gpu, st_kernel *launches, size_t n, st_error *er
     rs->q.kd_last = tm->core.cycles;
     rs->q.levels = (uint8_t)gpu->cfg.laperm.levels;
     st_cdp_set_sink(gpu->cdp, device_launch, rs);
-    rs->host = (st_tbs_host){&gpu->cfg, tm->sms, tm->n_sms, &rs->q, place, rs, NULL};
+    rs->host = (st_tbs_host){.cfg = &gpu->cfg,
+                             .sms = tm->sms,
+                             .n_sms = tm->n_sms,
+                             .q = &rs->q,
+                             .place = place,
+                             .ctx = rs,
+                             .unit = NULL,
+                             .fit_epoch = &tm->fit_epoch,
+                             .check_skips = gpu->cfg.sim.check_skips,
+                             .fault_stale_fit = tm->fault_stale_fit};
     for (uint32_t g = 0; g < tm->n_gunits; g++) {
       if (tm->gunits[g]->unit->role == ST_ROLE_TB_SCHED) {
         rs->host.unit = tm->gunits[g];

@@ -69,6 +69,15 @@ struct st_tmachine {
   struct {
     uint64_t warp, thread;
   } *icount;           /* its instruction counts as check_limits last read them */
+  uint64_t icount_warp, icount_thread; /* their sums over the SMs */
+  uint32_t *ran_list;  /* the SMs whose ran is set, n_ran of them */
+  uint32_t n_ran;
+  uint32_t *push_list; /* the core edge being run: the SMs the push loop visits, in order */
+  uint32_t n_push;
+  uint8_t *act_dirty;  /* its active warps may have changed since the last gather (it ran a
+                          cycle, took a reply or a block): st_tpower_gather reads them again */
+  uint32_t *act_list;  /* the SMs whose act_dirty is set, n_act of them */
+  uint32_t n_act;
   const st_tbs_policy *tbs;
   void *tbs_state;
   /* The GPU-level unit instances (roles thread-block scheduler and GPU),
@@ -109,6 +118,11 @@ struct st_tmachine {
     uint32_t cluster;
   } *refused;
   bool fault_stale_push; /* planted fault (SIMTREF_FAULT=stale-push): the stamp never changes */
+  bool fault_stale_fit; /* planted fault (SIMTREF_FAULT=stale-fit): tbsched.c's memo ignores
+                           the SMs' fit epoch */
+  uint64_t fit_epoch;   /* the SMs' shared fit epoch (st_sm_set_fit_epoch) */
+  bool fault_stale_active; /* planted fault (SIMTREF_FAULT=stale-active): an SM's cycle does
+                              not mark its active warps for the next gather */
 };
 
 typedef struct st_snapshot {
@@ -129,5 +143,13 @@ void st_timing_snapshot(const st_tmachine *tm, st_snapshot *s);
 /* The statistics of the interval from snapshot b to snapshot a. */
 void st_timing_fill_stats(const st_config *cfg, const st_snapshot *a, const st_snapshot *b,
                           uint32_t n_sms, double wall, st_statset *out);
+
+/* SM i's active warps may have changed (st_tpower_gather reads them again). */
+static inline void st_tm_act_mark(st_tmachine *tm, uint32_t i) {
+  if (!tm->act_dirty[i]) {
+    tm->act_dirty[i] = 1;
+    tm->act_list[tm->n_act++] = i;
+  }
+}
 
 #endif

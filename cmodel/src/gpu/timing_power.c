@@ -73,14 +73,29 @@ void st_tpower_destroy(st_tmachine *tm) {
 }
 
 void st_tpower_gather(st_tmachine *tm) {
-  for (uint32_t i = 0; i < tm->n_sms; i++) {
-    /* An SM that dozed through this edge, its doze not ended since (a block
-     * placed, a request taken), is as it was at the last gather. */
-    if (tm->uniform && tm->dozed[i] && tm->doze[i].until != 0) {
-      continue;
+  /* Only an SM's cycle, a reply delivered or a block placed changes its
+   * active warps: the others are as they were at the last gather. */
+  for (uint32_t k = 0; k < tm->n_act; k++) {
+    uint32_t i = tm->act_list[k];
+    tm->act_dirty[i] = 0;
+    uint32_t a = st_sm_active_warps(tm->sms[i]);
+    if (a != tm->active[i]) {
+      tm->active[i] = a;
+      if (tm->power != NULL) {
+        st_power_set_active(tm->power, i, a);
+      }
     }
-    tm->active[i] = st_sm_active_warps(tm->sms[i]);
   }
+  tm->n_act = 0;
+}
+
+uint32_t st_tpower_stale(const st_tmachine *tm) {
+  for (uint32_t i = 0; i < tm->n_sms; i++) {
+    if (tm->active[i] != st_sm_active_warps(tm->sms[i])) {
+      return i;
+    }
+  }
+  return tm->n_sms;
 }
 
 void st_tpower_sample_now(st_tmachine *tm) {
@@ -94,7 +109,7 @@ void st_tpower_sample_now(st_tmachine *tm) {
 
 void st_tpower_front(st_tmachine *tm, bool busy) {
   if (tm->power != NULL) {
-    st_power_occupancy(tm->power, tm->active, 1, busy);
+    st_power_occupancy(tm->power, 1, busy);
   }
 }
 
@@ -113,6 +128,6 @@ uint64_t st_tpower_skippable(const st_tmachine *tm) {
 
 void st_tpower_skipped(st_tmachine *tm, uint64_t n, bool busy) {
   if (tm->power != NULL && n != 0) {
-    st_power_occupancy(tm->power, tm->active, n, busy);
+    st_power_occupancy(tm->power, n, busy);
   }
 }

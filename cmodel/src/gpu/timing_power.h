@@ -23,6 +23,9 @@ void st_tpower_counts(const struct st_tmachine *tm, st_power_sm_act *act, st_pow
  * the bubble controller read), once per core cycle run and once before a
  * skipped stretch. */
 void st_tpower_gather(struct st_tmachine *tm);
+/* sim.check_skips: the first SM whose gathered active warps differ from its
+ * count now (n_sms: none). */
+uint32_t st_tpower_stale(const struct st_tmachine *tm);
 
 /* The front end ran a core cycle (before the core clock's edge): the SMs'
  * occupancy (tm->active, gathered) counted. busy: a kernel is resident. */

@@ -11,7 +11,9 @@ typedef struct pw_sm {
   uint64_t t_last;      /* ps: the integrals below reach up to here */
   double v2f_ps;        /* sum over the sample of (V/V0)^2 (f/f0) dt, ps */
   double v2_ps;         /* sum of (V/V0)^2 dt, ps */
-  uint64_t occ_acc;     /* active warps summed over the sample's core cycles */
+  uint64_t occ_acc;     /* active warps summed over the sample's core cycles, up to occ_from */
+  uint64_t occ_from;    /* the sample's core cycles when occ_cur was set */
+  uint32_t occ_cur;     /* active warps now */
   st_power_sm_act last; /* the counters at the last sample */
   double e[PW_SM_PARTS];/* joules, whole run */
   double occ_last;      /* the mean occupancy of the sample being closed (the trace) */
@@ -39,6 +41,7 @@ struct st_power {
   double p_w[8];         /* the powers, watts */
   double v2[16], f[16];  /* (V/V0)^2 and f/f0 of each P-state */
   bool busy_now;         /* a kernel was resident in the sample being run */
+  uint64_t occ_n;        /* core cycles of the sample so far (st_power_occupancy) */
   FILE *trace;
   double trace_last_e;   /* total energy at the last row */
   double *row_sm;        /* per SM: the energy of the sample being closed */
@@ -173,11 +176,25 @@ void st_power_set_uncore(st_power *pw, uint64_t t_ps, unsigned fstate, unsigned 
   pw->u_vstate = vstate & 15;
 }
 
-void st_power_occupancy(st_power *pw, const uint32_t *active, uint64_t n, bool busy) {
-  pw->busy_now = pw->busy_now || busy;
-  for (uint32_t i = 0; i < pw->n_sms; i++) {
-    pw->sm[i].occ_acc += (uint64_t)active[i] * n;
+/* Each SM's active warps are summed over the sample's cycles lazily: a
+ * count holds from the cycle it was set (occ_from) until it changes or the
+ * sample closes, so a cycle costs nothing per SM. */
+static void occ_close(pw_sm *s, uint64_t occ_n) {
+  s->occ_acc += (uint64_t)s->occ_cur * (occ_n - s->occ_from);
+  s->occ_from = occ_n;
+}
+
+void st_power_set_active(st_power *pw, uint32_t i, uint32_t active) {
+  pw_sm *s = &pw->sm[i];
+  if (s->occ_cur != active) {
+    occ_close(s, pw->occ_n);
+    s->occ_cur = active;
   }
+}
+
+void st_power_occupancy(st_power *pw, uint64_t n, bool busy) {
+  pw->busy_now = pw->busy_now || busy;
+  pw->occ_n += n;
 }
 
 bool st_power_sample_due(const st_power *pw, uint64_t cycle) {
@@ -198,6 +215,9 @@ void st_power_sample(st_power *pw, uint64_t cycle, uint64_t t_ps, const st_power
   }
   bool busy = pw->busy_now;
   pw->busy_now = false;
+  for (uint32_t i = 0; i < pw->n_sms; i++) {
+    occ_close(&pw->sm[i], pw->occ_n);
+  }
   const double *e = pw->e_pj;
   double dt_ps = (double)(t_ps - pw->t_sample);
   double dt = dt_ps * 1e-12;
@@ -259,7 +279,9 @@ void st_power_sample(st_power *pw, uint64_t cycle, uint64_t t_ps, const st_power
   }
   for (uint32_t i = 0; i < pw->n_sms; i++) {
     pw->sm[i].occ_acc = 0;
+    pw->sm[i].occ_from = 0;
   }
+  pw->occ_n = 0;
   unc_advance(pw, t_ps);
   double v2u = pw->u_v2_ps / dt_ps;
   const st_power_unc_act *b = &pw->u_last;

@@ -99,9 +99,12 @@ void st_power_set_uncore(st_power *pw, uint64_t t_ps, unsigned fstate, unsigned 
 /* The P-state an SM's frequency state names, for the timing model. */
 int64_t st_power_pstate_hz(const st_power *pw, unsigned state);
 
-/* n core cycles ended (n > 1: skipped idle cycles) in which SM i had
- * active[i] active warps; busy: a kernel was resident. */
-void st_power_occupancy(st_power *pw, const uint32_t *active, uint64_t n, bool busy);
+/* SM i has `active` active warps from the current core cycle on (until
+ * set again). */
+void st_power_set_active(st_power *pw, uint32_t i, uint32_t active);
+/* n core cycles ended (n > 1: skipped idle cycles) in which each SM had the
+ * active warps last set; busy: a kernel was resident. */
+void st_power_occupancy(st_power *pw, uint64_t n, bool busy);
 
 /* Whether `cycle` core cycles (edges) end a sample. */
 bool st_power_sample_due(const st_power *pw, uint64_t cycle);

@@ -52,7 +52,11 @@ static void publish(const st_uinst *u, st_sm *sm) {
   sig->tb_paused = m;
   memcpy(sig->tb_rank, out->rank, sizeof sig->tb_rank);
   sig->boost = out->boost;
-  sig->admit_closed = (uint8_t)(b->start || !out->can_accept);
+  uint8_t closed = (uint8_t)(b->start || !out->can_accept);
+  if (sig->admit_closed != closed) {
+    st_uh_fit_changed(sm); /* (the block scheduler's memo, tbsched.c) */
+  }
+  sig->admit_closed = closed;
 }
 
 /* The outputs of the registers after an edge (the C model's). */

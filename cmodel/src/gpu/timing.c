@@ -50,7 +50,6 @@ void st_tmachine_destroy(st_tmachine *tm) {
   free(tm->due);
   free(tm->idle_until);
   free(tm->doze);
-  free(tm->dozed);
   free(tm->outq);
   free(tm->ran);
   free(tm->icount);
@@ -218,7 +217,6 @@ static st_status machine_create(const st_config *cfg, st_tmachine **out, st_erro
     return rc;
   }
   /* Serially, each SM's sleep is also kept in one array (sm.h, st_sm_doze). */
-  tm->dozed = calloc(tm->n_sms, 1);
   tm->outq = malloc(tm->n_sms);
   tm->ran = malloc(tm->n_sms);
   tm->icount = calloc(tm->n_sms, sizeof *tm->icount);
@@ -226,7 +224,7 @@ static st_status machine_create(const st_config *cfg, st_tmachine **out, st_erro
   tm->push_list = malloc((tm->n_sms ? tm->n_sms : 1) * sizeof *tm->push_list);
   tm->act_dirty = calloc(tm->n_sms ? tm->n_sms : 1, 1);
   tm->act_list = malloc((tm->n_sms ? tm->n_sms : 1) * sizeof *tm->act_list);
-  if (tm->dozed == NULL || tm->outq == NULL || tm->ran == NULL || tm->icount == NULL ||
+  if (tm->outq == NULL || tm->ran == NULL || tm->icount == NULL ||
       tm->ran_list == NULL || tm->push_list == NULL || tm->act_dirty == NULL ||
       tm->act_list == NULL) {
     st_tmachine_destroy(tm);
@@ -688,6 +686,14 @@ static st_status par_sm_cycles(run_state *rs) {
   return rc;
 }
 
+/* SM i ran a cycle: check_limits reads its counts again. */
+static void ran_mark(st_tmachine *tm, uint32_t i) {
+  if (!tm->ran[i]) {
+    tm->ran[i] = 1;
+    tm->ran_list[tm->n_ran++] = i;
+  }
+}
+
 static st_status tick_core(run_state *rs, uint64_t t) {
   st_tmachine *tm = rs->tm;
   bool front = tm->core.next_ps == t;
@@ -732,8 +738,7 @@ static st_status tick_core(run_state *rs, uint64_t t) {
     }
     uint64_t now = sm_now(tm, i);
     bool dozes = now < tm->doze[i].until;
-    tm->dozed[i] = dozes && !check;
-    if (tm->dozed[i]) {
+    if (dozes && !check) {
       tm->doze[i].skipped++; /* a cycle of its sleep, counted here (sm.h) */
       if (tm->outq[i]) {
         tm->push_list[tm->n_push++] = i;
@@ -741,10 +746,7 @@ static st_status tick_core(run_state *rs, uint64_t t) {
       continue;
     }
     tm->push_list[tm->n_push++] = i;
-    if (!tm->ran[i]) {
-      tm->ran[i] = 1;
-      tm->ran_list[tm->n_ran++] = i;
-    }
+    ran_mark(tm, i);
     if (!dozes && !tm->fault_stale_active) { /* (the planted fault forgets it) */
       st_tm_act_mark(tm, i); /* (checked: a dozing SM is run, and must not need it) */
     }
@@ -771,10 +773,7 @@ static st_status tick_core(run_state *rs, uint64_t t) {
   }
   if (tm->par != NULL) {
     for (uint32_t i = 0; i < tm->n_sms; i++) {
-      if (!tm->ran[i]) {
-        tm->ran[i] = 1;
-        tm->ran_list[tm->n_ran++] = i;
-      }
+      ran_mark(tm, i);
       st_tm_act_mark(tm, i);
       if (sm_due(tm, i)) {
         tm->push_list[tm->n_push++] = i;

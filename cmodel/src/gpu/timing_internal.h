@@ -63,7 +63,6 @@ struct st_tmachine {
   st_sm_doze *doze;    /* serial runs: per SM, its sleep as the loop keeps it (sm.h) */
   /* Serial runs, per SM (compact, so that a dozing SM's cycle touches none
    * of its own state): */
-  uint8_t *dozed;      /* the core edge being run found it dozing (no st_sm_cycle) */
   uint8_t *outq;       /* its outgoing queue held a request after the last push loop */
   uint8_t *ran;        /* it ran a cycle since check_limits last read its counts */
   struct {

@@ -15,7 +15,8 @@
 # idle-deaf: a block placed on an empty, sleeping SM leaves its sleep on;
 # stale-active: an SM's cycle does not mark its active warps for the power
 # model's gather; stale-fit: the block scheduler's memo ignores blocks placed
-# and retired), and a
+# and retired; blind-ejection: a packet reaching an empty ejection buffer
+# leaves the network's ejection bound as it was), and a
 # run of TARGET with sim.check_skips=true must stop
 # with exit status 1 and a report naming SHORTCUT.
 #   check_skips_planted.sh SIMTREF OUTDIR FAULT SHORTCUT TARGET [ARGS...]

@@ -477,9 +477,12 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
        * not ready keeps its cause unless the issue released a barrier or
        * ended a warp (nothing else an issue does can make it ready). */
       uint64_t recheck = sm->issue_released ? ~UINT64_C(0) : sc->ready_mask;
-      for (uint32_t j = 0; j < sc->n_warps; j++) {
-        uint32_t slot = j * ns + s;
-        if (!(recheck >> j & 1) || slot == win || !(sm->occ >> slot & 1) ||
+      if (sc->n_warps < 64) {
+        recheck &= (UINT64_C(1) << sc->n_warps) - 1;
+      }
+      ST_BITS(j, recheck) {
+        uint32_t slot = (uint32_t)j * ns + s;
+        if (slot == win || !(sm->occ >> slot & 1) ||
             ((pass == NULL || pass[j]) && o->key[j] < o->key[o->grant])) {
           continue;
         }

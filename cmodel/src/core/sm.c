@@ -160,6 +160,7 @@ void st_sm_set_doze(st_sm *sm, st_sm_doze *d) {
   if (d != NULL) {
     d->until = 0;
     d->skipped = 0;
+    d->from = 0;
   }
 }
 
@@ -483,9 +484,8 @@ static void probe_account(st_sm *sm, uint64_t n);
 /* Accounts the cycles slept and not yet accounted (the state they were
  * slept in still holds). */
 static void settle(st_sm *sm) {
-  if (sm->doze != NULL && sm->doze->skipped != 0) {
-    sm->sleep.pending += sm->doze->skipped; /* the cycles the timing loop counted for it */
-    sm->doze->skipped = 0;
+  if (sm->doze != NULL) {
+    sm->sleep.pending += st_sm_doze_take(sm->doze); /* the cycles the timing loop counted */
   }
   uint64_t n = sm->sleep.pending;
   if (n != 0) {
@@ -651,7 +651,10 @@ st_status st_sm_cycle(st_sm *sm, uint64_t now) {
         /* The next cycles of the sleep can be counted in the timing loop
          * (with a controller attached its signals must be compared each
          * cycle, here). */
-        sm->doze->until = sm->sleep.until;
+        st_sm_doze *d = sm->doze;
+        d->skipped = st_sm_doze_count(d);
+        d->until = sm->sleep.until;
+        d->from = now + 1;
       }
       return rc;
     }

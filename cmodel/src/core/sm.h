@@ -189,16 +189,43 @@ void st_sm_retire(st_sm *sm);
 
 /* A serial run's compact copy of an SM's sleep, kept by the timing loop in
  * one array for all SMs so that a cycle an SM sleeps through touches none of
- * the SM's own state: while until > now (the SM's clock) the loop counts the
- * cycle in skipped instead of calling st_sm_cycle. The SM sets until when it
- * sleeps with no controller attached, and zeroes it wherever its sleep ends
- * (a reply delivered, a request taken, a block placed, a wake-up from a
- * unit); skipped joins the sleep's own count before anything is accounted or
- * read (docs/timing.md, "Dozing SMs"). */
+ * the SM's own state: while until > now (the SM's clock) the cycle is not
+ * run but counted for the SM. The SM sets until (and from, the first cycle
+ * counted) when it sleeps with no controller attached, and zeroes it
+ * wherever its sleep ends (a reply delivered, a request taken, a block
+ * placed, a wake-up from a unit), setting its bit in *wake_word; the count
+ * joins the sleep's own before anything is accounted or read (docs/timing.md,
+ * "Dozing SMs"). The cycles counted are skipped (those the loop counted one
+ * by one) and the cycles in [from, until) before *done (the loop's first
+ * cycle not yet run: with one clock for all SMs it counts none one by one and
+ * visits no dozing SM; otherwise *done stays 0). */
 typedef struct st_sm_doze {
   uint64_t until;
   uint64_t skipped;
+  uint64_t from;
+  const uint64_t *done;
+  uint64_t *wake_word;
+  uint64_t wake_bit;
 } st_sm_doze;
+/* The cycles counted for d so far and not taken. */
+static inline uint64_t st_sm_doze_count(const st_sm_doze *d) {
+  uint64_t upto = *d->done < d->until ? *d->done : d->until;
+  return d->skipped + (upto > d->from ? upto - d->from : 0);
+}
+/* Takes the cycles counted for d (the doze goes on). */
+static inline uint64_t st_sm_doze_take(st_sm_doze *d) {
+  uint64_t n = st_sm_doze_count(d);
+  uint64_t upto = *d->done < d->until ? *d->done : d->until;
+  d->skipped = 0;
+  d->from = upto > d->from ? upto : d->from;
+  return n;
+}
+/* The cycles before `cycle` were accounted otherwise (idle-cycle skipping
+ * jumped the clocks to it): the doze counts from there. */
+static inline void st_sm_doze_rebase(st_sm_doze *d, uint64_t cycle) {
+  uint64_t c = cycle < d->until ? cycle : d->until;
+  d->from = c > d->from ? c : d->from;
+}
 /* Gives sm its entry (NULL: none, as on threads). */
 void st_sm_set_doze(st_sm *sm, st_sm_doze *d);
 /* Gives sm the counter it increments whenever whether a block fits it may

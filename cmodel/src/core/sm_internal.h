@@ -399,8 +399,11 @@ enum { HEAD_UNKNOWN = 0, HEAD_READY, HEAD_BLOCKED };
 
 /* The sleep's copy in the timing loop ends (the SM runs its next cycle). */
 static inline void st_sm_doze_stop(st_sm *sm) {
-  if (sm->doze != NULL) {
-    sm->doze->until = 0;
+  st_sm_doze *d = sm->doze;
+  if (d != NULL && d->until != 0) {
+    d->skipped = st_sm_doze_count(d);
+    d->until = 0;
+    *d->wake_word |= d->wake_bit;
   }
 }
 

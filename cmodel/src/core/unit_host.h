@@ -112,7 +112,7 @@ static inline void st_uh_wake(st_sm *sm, uint64_t slots) {
 /* The SM's cycles so far (its clock: the cycle a report names). */
 static inline uint64_t st_uh_cycles(const st_sm *sm) {
   /* with the cycles slept, not accounted yet */
-  return sm->stats.cycles + sm->sleep.pending + (sm->doze != NULL ? sm->doze->skipped : 0);
+  return sm->stats.cycles + sm->sleep.pending + (sm->doze != NULL ? st_sm_doze_count(sm->doze) : 0);
 }
 /* The error of the run in progress (ST_OK while none): a binding that finds a
  * C/RTL difference outside a hook that returns a status writes it here. */

@@ -51,6 +51,9 @@ void st_tmachine_destroy(st_tmachine *tm) {
   free(tm->idle_until);
   free(tm->doze);
   free(tm->outq);
+  free(tm->awake);
+  free(tm->blocked);
+  free(tm->cl_blocked);
   free(tm->ran);
   free(tm->icount);
   free(tm->ran_list);
@@ -113,6 +116,12 @@ static st_status par_create(st_tmachine *tm, const st_config *cfg, st_error *err
   return rc;
 }
 
+static inline bool bit_get(const uint64_t *w, uint32_t i) { return (w[i / 64] >> (i % 64)) & 1u; }
+static inline void bit_set(uint64_t *w, uint32_t i) { w[i / 64] |= UINT64_C(1) << (i % 64); }
+static inline void bit_put(uint64_t *w, uint32_t i, bool v) {
+  w[i / 64] = (w[i / 64] & ~(UINT64_C(1) << (i % 64))) | ((uint64_t)v << (i % 64));
+}
+
 static st_status machine_create(const st_config *cfg, st_tmachine **out, st_error *err) {
   st_tmachine *tm = calloc(1, sizeof *tm);
   if (tm == NULL) {
@@ -132,6 +141,7 @@ static st_status machine_create(const st_config *cfg, st_tmachine **out, st_erro
   tm->fault_stale_push = st_fault_planted("stale-push");
   tm->fault_stale_active = st_fault_planted("stale-active");
   tm->fault_stale_fit = st_fault_planted("stale-fit");
+  tm->fault_unrebased_doze = st_fault_planted("unrebased-doze");
   tm->smclk = calloc(tm->n_sms, sizeof *tm->smclk);
   tm->inbox = calloc(tm->n_sms, sizeof *tm->inbox);
   tm->due = calloc(tm->n_sms, sizeof *tm->due);
@@ -216,34 +226,46 @@ static st_status machine_create(const st_config *cfg, st_tmachine **out, st_erro
     st_tmachine_destroy(tm);
     return rc;
   }
-  /* Serially, each SM's sleep is also kept in one array (sm.h, st_sm_doze). */
-  tm->outq = malloc(tm->n_sms);
+  tm->n_words = (tm->n_sms + 63) / 64;
+  tm->outq = calloc(tm->n_words ? tm->n_words : 1, sizeof *tm->outq);
+  tm->awake = calloc(tm->n_words ? tm->n_words : 1, sizeof *tm->awake);
+  tm->blocked = calloc(tm->n_words ? tm->n_words : 1, sizeof *tm->blocked);
+  tm->cl_blocked = calloc(tm->n_clusters ? tm->n_clusters : 1, sizeof *tm->cl_blocked);
+  tm->sms_per_cluster = (uint32_t)cfg->gpu.sms_per_cluster;
   tm->ran = malloc(tm->n_sms);
   tm->icount = calloc(tm->n_sms, sizeof *tm->icount);
   tm->ran_list = malloc((tm->n_sms ? tm->n_sms : 1) * sizeof *tm->ran_list);
   tm->push_list = malloc((tm->n_sms ? tm->n_sms : 1) * sizeof *tm->push_list);
   tm->act_dirty = calloc(tm->n_sms ? tm->n_sms : 1, 1);
   tm->act_list = malloc((tm->n_sms ? tm->n_sms : 1) * sizeof *tm->act_list);
-  if (tm->outq == NULL || tm->ran == NULL || tm->icount == NULL ||
+  if (tm->outq == NULL || tm->awake == NULL || tm->blocked == NULL ||
+      tm->cl_blocked == NULL || tm->ran == NULL || tm->icount == NULL ||
       tm->ran_list == NULL || tm->push_list == NULL || tm->act_dirty == NULL ||
       tm->act_list == NULL) {
     st_tmachine_destroy(tm);
     return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
   }
-  memset(tm->outq, 1, tm->n_sms);
   memset(tm->ran, 1, tm->n_sms);
   for (uint32_t i = 0; i < tm->n_sms; i++) {
+    bit_set(tm->outq, i);
+    bit_set(tm->awake, i);
     tm->ran_list[i] = i;
     st_tm_act_mark(tm, i);
   }
   tm->n_ran = tm->n_sms;
   if (tm->par == NULL) {
+    /* Serially, each SM's sleep is also kept in one array (sm.h, st_sm_doze). */
     tm->doze = calloc(tm->n_sms, sizeof *tm->doze);
     if (tm->doze == NULL) {
       st_tmachine_destroy(tm);
       return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
     }
+    tm->lazy = !cfg->sim.check_skips;
+    tm->doze_min = UINT64_MAX;
     for (uint32_t i = 0; i < tm->n_sms; i++) {
+      tm->doze[i].done = &tm->doze_done;
+      tm->doze[i].wake_word = &tm->awake[i / 64];
+      tm->doze[i].wake_bit = UINT64_C(1) << (i % 64);
       st_sm_set_doze(tm->sms[i], &tm->doze[i]);
     }
   }
@@ -325,6 +347,17 @@ st_status st_timing_set_sm_clock(st_gpu *gpu, uint32_t sm, int64_t hz, st_error 
 }
 
 void st_tmachine_set_sm_clock(st_tmachine *tm, uint32_t sm, int64_t hz) {
+  if (tm->lazy) {
+    /* The SMs' cycles may part: from now on the loop visits every SM and
+     * counts a dozing SM's cycles one by one (what the dozes counted so far
+     * is kept in skipped). */
+    for (uint32_t i = 0; i < tm->n_sms; i++) {
+      tm->doze[i].skipped = st_sm_doze_count(&tm->doze[i]);
+      tm->doze[i].from = 0;
+    }
+    tm->doze_done = 0;
+    tm->lazy = false;
+  }
   if (tm->uniform) {
     /* From now on the SM clocks are kept one by one. */
     for (uint32_t i = 0; i < tm->n_sms; i++) {
@@ -694,9 +727,85 @@ static void ran_mark(st_tmachine *tm, uint32_t i) {
   }
 }
 
+/* The SMs' cycles of a serial run with lazy dozes (tm->lazy, one clock for
+ * all SMs): the SMs whose awake bit is set run theirs in SM order; an SM
+ * found dozing loses its bit (its cycles are counted when read); the push
+ * loop visits those that ran and those holding a request. Returns the first
+ * failure in SM order, every SM's cycle run. */
+static st_status lazy_sm_cycles(st_tmachine *tm) {
+  const uint64_t now = tm->core.cycles;
+  if (now >= tm->doze_min) {
+    /* Dozes that end by time at this cycle. */
+    tm->doze_min = UINT64_MAX;
+    for (uint32_t w = 0; w < tm->n_words; w++) {
+      uint32_t left = tm->n_sms - w * 64;
+      uint64_t sms = left >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << left) - 1;
+      for (uint64_t m = ~tm->awake[w] & sms; m != 0; m &= m - 1) {
+        uint32_t b = (uint32_t)__builtin_ctzll(m);
+        uint64_t u = tm->doze[w * 64 + b].until;
+        if (u <= now) {
+          tm->awake[w] |= UINT64_C(1) << b;
+        } else {
+          tm->doze_min = u < tm->doze_min ? u : tm->doze_min;
+        }
+      }
+    }
+  }
+  for (uint32_t cw = 0; cw * 64 < tm->n_clusters; cw++) {
+    /* The clusters a flit left since the last look: their stamps moved, and
+     * their SMs' refused requests are offered again. */
+    uint64_t moved = st_icnt_take_request_drains(tm->icnt, cw);
+    for (uint64_t m = tm->n_blocked != 0 && !tm->fault_stale_push ? moved : 0; m != 0;
+         m &= m - 1) {
+      uint32_t c = cw * 64 + (uint32_t)__builtin_ctzll(m);
+      if (tm->cl_blocked[c] == 0) {
+        continue;
+      }
+      uint32_t end = (c + 1) * tm->sms_per_cluster;
+      for (uint32_t i = c * tm->sms_per_cluster; i < end && i < tm->n_sms; i++) {
+        bit_put(tm->blocked, i, false);
+      }
+      tm->n_blocked -= tm->cl_blocked[c];
+      tm->cl_blocked[c] = 0;
+    }
+  }
+  st_status first = ST_OK;
+  for (uint32_t w = 0; w < tm->n_words; w++) {
+    for (uint64_t m = tm->awake[w] | (tm->outq[w] & ~tm->blocked[w]); m != 0; m &= m - 1) {
+      uint32_t b = (uint32_t)__builtin_ctzll(m);
+      uint32_t i = w * 64 + b;
+      uint64_t until = tm->doze[i].until;
+      if (now < until) {
+        if ((tm->awake[w] >> b) & 1u) {
+          tm->awake[w] &= ~(UINT64_C(1) << b);
+          tm->doze_min = until < tm->doze_min ? until : tm->doze_min;
+        }
+        if (((tm->outq[w] & ~tm->blocked[w]) >> b) & 1u) {
+          tm->push_list[tm->n_push++] = i;
+        }
+        continue;
+      }
+      if (!((tm->blocked[w] >> b) & 1u)) {
+        tm->push_list[tm->n_push++] = i;
+      }
+      ran_mark(tm, i);
+      if (!tm->fault_stale_active) {
+        st_tm_act_mark(tm, i);
+      }
+      st_status rc = st_sm_cycle(tm->sms[i], now);
+      first = first == ST_OK ? rc : first;
+    }
+  }
+  tm->doze_done = now + 1;
+  return first;
+}
+
 static st_status tick_core(run_state *rs, uint64_t t) {
   st_tmachine *tm = rs->tm;
   bool front = tm->core.next_ps == t;
+  if (tm->lazy) {
+    tm->doze_done = tm->core.cycles; /* (it is: the last step or skip set it so) */
+  }
   for (uint32_t i = 0; !tm->uniform && i < tm->n_sms; i++) {
     tm->due[i] = tm->smclk[i].next_ps == t;
   }
@@ -713,7 +822,8 @@ static st_status tick_core(run_state *rs, uint64_t t) {
       st_sm_deliver(tm->sms[i], r, tm->smclk[i].cycles);
     }
   }
-  for (uint32_t c = 0; c < tm->n_clusters; c++) {
+  bool replies = st_icnt_replies_due(tm->icnt);
+  for (uint32_t c = 0; replies && c < tm->n_clusters; c++) {
     st_mreq *r;
     while ((r = st_icnt_pop_reply(tm->icnt, c)) != NULL) {
       if (sm_due(tm, r->sm)) {
@@ -732,7 +842,10 @@ static st_status tick_core(run_state *rs, uint64_t t) {
   /* The SMs the push loop below visits, in SM order: those that ran, and
    * those that dozed with a request still queued. */
   tm->n_push = 0;
-  for (uint32_t i = 0; tm->par == NULL && i < tm->n_sms; i++) {
+  if (tm->lazy) {
+    first = lazy_sm_cycles(tm);
+  }
+  for (uint32_t i = 0; tm->par == NULL && !tm->lazy && i < tm->n_sms; i++) {
     if (!sm_due(tm, i)) {
       continue;
     }
@@ -740,7 +853,7 @@ static st_status tick_core(run_state *rs, uint64_t t) {
     bool dozes = now < tm->doze[i].until;
     if (dozes && !check) {
       tm->doze[i].skipped++; /* a cycle of its sleep, counted here (sm.h) */
-      if (tm->outq[i]) {
+      if (bit_get(tm->outq, i)) {
         tm->push_list[tm->n_push++] = i;
       }
       continue;
@@ -750,7 +863,7 @@ static st_status tick_core(run_state *rs, uint64_t t) {
     if (!dozes && !tm->fault_stale_active) { /* (the planted fault forgets it) */
       st_tm_act_mark(tm, i); /* (checked: a dozing SM is run, and must not need it) */
     }
-    if (dozes && !tm->outq[i] && st_sm_peek_outgoing(tm->sms[i]) != NULL) {
+    if (dozes && !bit_get(tm->outq, i) && st_sm_peek_outgoing(tm->sms[i]) != NULL) {
       rc = st_error_set(rs->err, ST_ERR_INTERNAL,
                         "sim.check_skips: SM %u dozes with a request to send where the timing "
                         "loop holds its outgoing queue empty",
@@ -821,13 +934,18 @@ static st_status tick_core(run_state *rs, uint64_t t) {
         tm->refused[i].r = r;
         tm->refused[i].stamp = st_icnt_request_stamp(tm->icnt, cluster);
         tm->refused[i].cluster = cluster;
+        if (tm->lazy) {
+          bit_set(tm->blocked, i);
+          tm->cl_blocked[cluster]++;
+          tm->n_blocked++;
+        }
         break;
       }
       tm->refused[i].r = NULL;
       st_sm_pop_outgoing(sm);
       st_icnt_push_request(tm->icnt, cluster, r);
     }
-    tm->outq[i] = r != NULL;
+    bit_put(tm->outq, i, r != NULL);
   }
   /* The front end: the thread-block scheduler places this cycle's blocks. */
   if (front) {
@@ -875,8 +993,9 @@ static st_status tick_core(run_state *rs, uint64_t t) {
 
 static void tick_icnt(st_tmachine *tm) {
   st_icnt_cycle(tm->icnt);
+  bool requests = st_icnt_requests_due(tm->icnt);
   for (uint32_t s = 0; s < tm->n_subparts; s++) {
-    if (tm->staged[s] == NULL) {
+    if (tm->staged[s] == NULL && requests) {
       tm->staged[s] = st_icnt_pop_request(tm->icnt, s);
     }
     if (tm->staged[s] != NULL && st_subpart_can_accept(tm->subparts[s])) {
@@ -1325,6 +1444,9 @@ static st_status skip_idle(run_state *rs) {
       continue;
     }
     st_sm_account_idle(tm->sms[i], n);
+    if (tm->lazy && !tm->fault_unrebased_doze) { /* (the planted fault counts them again) */
+      st_sm_doze_rebase(&tm->doze[i], now + n);
+    }
     for (uint64_t k = 0; step_idle && k < n; k++) {
       st_status rc = unit_end_cycle(rs, i, now + k);
       if (rc != ST_OK) {
@@ -1358,6 +1480,7 @@ static st_status skip_idle(run_state *rs) {
     }
   }
   tm->core = core_after;
+  tm->doze_done = tm->lazy ? tm->core.cycles : 0;
   st_tpower_after_edge(tm);
   skip_clock(&tm->icnt_clk, t);
   skip_clock(&tm->l2, t);

@@ -61,9 +61,29 @@ struct st_tmachine {
   uint64_t *idle_until; /* sim.check_skips: per SM, the first cycle that would not have been
                            skipped (the cycles before run in full and are checked) */
   st_sm_doze *doze;    /* serial runs: per SM, its sleep as the loop keeps it (sm.h) */
+  /* Serial runs with one clock for all SMs and sim.check_skips off: a dozing
+   * SM is not visited (its cycles are counted when read, sm.h); the loop
+   * visits the SMs whose awake bit is set or whose outgoing queue holds a
+   * request. An SM's bit is cleared when the loop finds it dozing and set
+   * when its doze ends by an event (st_sm_doze's wake_word) or by time (the
+   * earliest until of those cleared is doze_min). */
+  bool lazy;
+  uint64_t doze_done;  /* lazy: the first SM cycle the loop has not run (st_sm_doze.done) */
+  uint64_t doze_min;   /* lazy: no SM without its awake bit wakes by time before it */
+  uint64_t *awake;     /* bit per SM, n_words words */
+  uint64_t *outq;      /* bit per SM: its outgoing queue held a request after the last push
+                          loop */
+  uint32_t n_words;
+  /* lazy: the SMs whose request the request network refused, while its
+   * stamp holds (refused, below): the loop does not offer it again. The
+   * stamp of a cluster's input changes only in the network's cycle, and
+   * the network marks each input it changed (st_icnt_take_request_drains):
+   * a marked cluster's SMs are offered again. */
+  uint64_t *blocked;   /* bit per SM */
+  uint32_t *cl_blocked; /* per cluster: its SMs whose blocked bit is set */
+  uint32_t n_blocked, sms_per_cluster;
   /* Serial runs, per SM (compact, so that a dozing SM's cycle touches none
    * of its own state): */
-  uint8_t *outq;       /* its outgoing queue held a request after the last push loop */
   uint8_t *ran;        /* it ran a cycle since check_limits last read its counts */
   struct {
     uint64_t warp, thread;
@@ -120,6 +140,9 @@ struct st_tmachine {
   bool fault_stale_fit; /* planted fault (SIMTREF_FAULT=stale-fit): tbsched.c's memo ignores
                            the SMs' fit epoch */
   uint64_t fit_epoch;   /* the SMs' shared fit epoch (st_sm_set_fit_epoch) */
+  bool fault_unrebased_doze; /* planted fault (SIMTREF_FAULT=unrebased-doze): idle-cycle
+                                skipping leaves the dozes' count where it was, so a dozing SM's
+                                skipped cycles are counted twice */
   bool fault_stale_active; /* planted fault (SIMTREF_FAULT=stale-active): an SM's cycle does
                               not mark its active warps for the next gather */
 };

@@ -60,6 +60,14 @@ void st_icnt_push_reply(st_icnt *n, uint32_t subpart, st_mreq *r) {
 
 st_mreq *st_icnt_pop_reply(st_icnt *n, uint32_t cluster) { return xbar_pop(&n->reply, cluster); }
 
+bool st_icnt_requests_due(st_icnt *n) { return xbar_due(&n->req); }
+
+uint64_t st_icnt_take_request_drains(st_icnt *n, uint32_t word) {
+  return word < n->req.in_words ? xbar_take_drained(&n->req, word) : 0;
+}
+
+bool st_icnt_replies_due(st_icnt *n) { return xbar_due(&n->reply); }
+
 void st_icnt_cycle(st_icnt *n) {
   if (n->req.packets != 0) {
     xbar_cycle(&n->req);

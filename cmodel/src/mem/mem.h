@@ -272,10 +272,17 @@ st_mreq *st_icnt_pop_request(st_icnt *n, uint32_t subpart);          /* arrived,
 /* Changes whenever a flit leaves cluster's input of the request network: a
  * request refused at one value is refused again while it holds. */
 uint64_t st_icnt_request_stamp(const st_icnt *n, uint32_t cluster);
+/* Word `word` of the clusters whose stamp changed since the word was last
+ * taken (bit i: cluster 64 word + i), cleared. */
+uint64_t st_icnt_take_request_drains(st_icnt *n, uint32_t word);
 
 bool st_icnt_can_push_reply(const st_icnt *n, uint32_t subpart, const st_mreq *r);
 void st_icnt_push_reply(st_icnt *n, uint32_t subpart, st_mreq *r);   /* to r->cluster */
 st_mreq *st_icnt_pop_reply(st_icnt *n, uint32_t cluster);
+/* Whether some packet of the network can be popped now (false: every pop
+ * returns NULL, and the loop over the outputs can be left out). */
+bool st_icnt_requests_due(st_icnt *n);
+bool st_icnt_replies_due(st_icnt *n);
 
 /* One interconnect cycle. */
 void st_icnt_cycle(st_icnt *n);

@@ -47,6 +47,12 @@ typedef struct xbar {
   bool check;          /* sim.check_skips: they are, and must be as predicted */
   bool fault_deaf;     /* planted fault (SIMTREF_FAULT=deaf-crossbar): a pop does not end a
                           frozen stretch */
+  bool fault_blind_ejection; /* planted fault (SIMTREF_FAULT=blind-ejection): a packet that
+                                reaches an empty ejection buffer leaves ej_lb as it was */
+  uint64_t ej_lb;      /* no ejection buffer's head is ready before it (xbar_due) */
+  uint64_t *drained_in; /* bit per input: a flit left it since xbar_take_drained last read
+                           the bit's word (in_words words) */
+  uint32_t in_words;
   char check_msg[128];
   uint32_t n_in, n_out, vcs, vc_cap, ej_cap, speedup, flit, latency;
   uint32_t flit_shift;  /* log2(flit) when flit is a power of two, else 32 (a division) */
@@ -77,6 +83,17 @@ static inline uint64_t xbar_in_stamp(const xbar *x, uint32_t in) {
 }
 void xbar_push(xbar *x, uint32_t in, st_mreq *r);
 st_mreq *xbar_pop(xbar *x, uint32_t out);
+/* Whether some output's head is ready to pop (false: every xbar_pop now
+ * returns NULL). The bound it keeps is made exact here; with sim.check_skips
+ * it is always, and a bound that hid a ready packet is reported. */
+bool xbar_due(xbar *x);
+/* Word w of the inputs a flit left since the word was last taken (bit i:
+ * input 64 w + i; their stamps changed), cleared. */
+static inline uint64_t xbar_take_drained(xbar *x, uint32_t w) {
+  uint64_t m = x->drained_in[w];
+  x->drained_in[w] = 0;
+  return m;
+}
 void xbar_cycle(xbar *x);
 
 #endif

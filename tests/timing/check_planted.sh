@@ -15,6 +15,7 @@ set -eu
 simtref=$1 out=$2 target=$3
 shift 3
 here=$(dirname "$0")
+mkdir -p "$(dirname "$out")" # (its log goes beside OUTDIR)
 fault=${PLANTED_FAULT:-lost-wake}
 mode=${PLANTED_MODE:-skip_idle}
 if SIMTREF_FAULT=$fault sh "$here/check_stats.sh" "$mode" "$simtref" "$out" "$target" "$@" \

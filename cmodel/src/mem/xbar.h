@@ -84,8 +84,9 @@ static inline uint64_t xbar_in_stamp(const xbar *x, uint32_t in) {
 void xbar_push(xbar *x, uint32_t in, st_mreq *r);
 st_mreq *xbar_pop(xbar *x, uint32_t out);
 /* Whether some output's head is ready to pop (false: every xbar_pop now
- * returns NULL). The bound it keeps is made exact here; with sim.check_skips
- * it is always, and a bound that hid a ready packet is reported. */
+ * returns NULL). Once the cycle reaches the bound it keeps, the bound is made
+ * exact here; before it, sim.check_skips reads every head all the same and
+ * reports a bound that hid a ready packet (the bound left as it is). */
 bool xbar_due(xbar *x);
 /* Word w of the inputs a flit left since the word was last taken (bit i:
  * input 64 w + i; their stamps changed), cleared. */

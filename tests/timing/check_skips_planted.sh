@@ -16,7 +16,9 @@
 # stale-active: an SM's cycle does not mark its active warps for the power
 # model's gather; stale-fit: the block scheduler's memo ignores blocks placed
 # and retired; blind-ejection: a packet reaching an empty ejection buffer
-# leaves the network's ejection bound as it was), and a
+# leaves the network's ejection bound as it was; stale-head: an issue leaves
+# its warp among the known-ready heads; lazy-unchecked: a warp found ready
+# that kept its cause is not looked at again after another's issue), and a
 # run of TARGET with sim.check_skips=true must stop
 # with exit status 1 and a report naming SHORTCUT.
 #   check_skips_planted.sh SIMTREF OUTDIR FAULT SHORTCUT TARGET [ARGS...]

@@ -72,11 +72,42 @@ st_status st_sm_check_classes(st_sm *sm, uint32_t s, uint64_t now) {
                   "warp slot %u: at_bar %u, but the warp %s at a barrier", (unsigned)slot,
                   tw->at_bar, tw->at_bar ? "is not" : "is");
     }
+    /* The known-ready heads: a warp is among them (under its held
+     * instruction's unit kind, and no other) exactly when its head is known
+     * ready. */
+    uint64_t bit = UINT64_C(1) << slot;
+    for (unsigned u = 0; u < UNIT_KINDS; u++) {
+      bool want = tw->head_state == HEAD_READY &&
+                  st_sm_tinst(tw, tw->ibuf_pc[tw->ib_head])->unit == u;
+      if (want != ((sm->head_ready[u] & bit) != 0)) {
+        return fail(sm, now, "the known-ready heads (head_ready)",
+                    "warp slot %u %s among unit kind %u's known-ready heads, but its head is %s",
+                    (unsigned)slot, want ? "is not" : "is", u,
+                    tw->head_state == HEAD_READY ? "known ready (of that kind)"
+                                                 : "not known ready");
+      }
+    }
+    /* A warp left STALL_NOT_SELECTED though found ready (lazy_ready) counts
+     * as STALL_ISSUED until the look again after the issue. */
+    st_stall kept = (sm->lazy_ready & bit) ? STALL_ISSUED : (st_stall)tw->stall;
     st_stall full = readiness_full(sm, tw);
-    if (full != (st_stall)tw->stall) {
+    if (full != kept) {
       return fail(sm, now, "the wake-up rule (warp classification)",
                   "warp slot %u (scheduler %u) kept cause %s, but looked at again it is %s",
-                  (unsigned)slot, s, cause_names[tw->stall], cause_names[full]);
+                  (unsigned)slot, s, cause_names[kept], cause_names[full]);
+    }
+  }
+  return ST_OK;
+}
+
+st_status st_sm_check_not_selected(st_sm *sm, uint32_t s, uint64_t now) {
+  ST_BITS(slot, sm->occ & sm->sched_mask[s] & sm->cause_mask[STALL_NOT_SELECTED]) {
+    st_stall full = readiness_full(sm, &sm->warps[slot]);
+    if (full != STALL_ISSUED) {
+      return fail(sm, now, "the warps left not selected (warp classification)",
+                  "warp slot %u (scheduler %u) ends the issue stage not selected, but looked at "
+                  "from scratch it is %s",
+                  (unsigned)slot, s, cause_names[full]);
     }
   }
   return ST_OK;
@@ -103,6 +134,18 @@ st_status st_sm_check_masks(st_sm *sm, uint64_t now) {
                   "cause %s: mask %#" PRIx64 " count %u, the warps say %#" PRIx64, cause_names[k],
                   sm->cause_mask[k], sm->stall_count[k], masks[k]);
     }
+  }
+  uint64_t all = 0;
+  for (unsigned u = 0; u < UNIT_KINDS; u++) {
+    if (sm->head_ready[u] & ~sm->occ) {
+      return fail(sm, now, "the known-ready heads (head_ready)",
+                  "unit kind %u: slots %#" PRIx64 " are free", u, sm->head_ready[u] & ~sm->occ);
+    }
+    all |= sm->head_ready[u];
+  }
+  if (all != sm->head_known) {
+    return fail(sm, now, "the known-ready heads (head_ready)",
+                "their union %#" PRIx64 ", the kinds' masks say %#" PRIx64, sm->head_known, all);
   }
   if (sm->n_occ != (uint32_t)__builtin_popcountll(sm->occ)) {
     return fail(sm, now, "the occupied-slot count", "%u, the slots say %u", sm->n_occ,

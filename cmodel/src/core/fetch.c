@@ -9,6 +9,7 @@
 void st_ibuf_flush(st_sm *sm, st_twarp *tw, uint32_t pc, bool control) {
   sm->fetch_wake |= UINT64_C(1) << (tw - sm->warps);
   tw->head_state = HEAD_UNKNOWN;
+  st_sm_head_forget(sm, tw);
   tw->ib_head = 0;
   tw->ib_count = 0;
   tw->decode_n = 0;

@@ -14,18 +14,20 @@
 
 /* A warp whose I-buffer head t could issue but for its collector: waiting
  * for one (and, for the LD/ST unit's, marked so in struct_mem), or ready. */
-static inline st_stall collector_cause(st_sm *sm, const st_twarp *tw, const st_tinst *t) {
+static inline st_stall collector_cause(st_sm *sm, uint32_t slot, const st_tinst *t) {
   if (!st_sm_collector_free(sm, t->unit)) {
-    uint64_t bit = UINT64_C(1) << (tw - sm->warps);
+    uint64_t bit = UINT64_C(1) << slot;
     sm->struct_mem = t->unit == UNIT_MEM ? sm->struct_mem | bit : sm->struct_mem & ~bit;
     return STALL_STRUCTURAL;
   }
   return STALL_ISSUED;
 }
 
-/* Why warp tw cannot issue now, or STALL_ISSUED if it can. What is learnt
- * about the I-buffer head is kept (head_state) until it can change. */
-static st_stall readiness(st_sm *sm, st_twarp *tw) {
+/* Why the warp in slot cannot issue now, or STALL_ISSUED if it can. What
+ * is learnt about the I-buffer head is kept (head_state) until it can
+ * change. */
+static st_stall readiness(st_sm *sm, uint32_t slot) {
+  st_twarp *tw = &sm->warps[slot];
   if (tw->head_state == HEAD_READY) {
     /* Found ready before and not changed since (its own issue or a flush
      * would have made it HEAD_UNKNOWN; docs/timing.md, invariant 9): it has an
@@ -33,7 +35,7 @@ static st_stall readiness(st_sm *sm, st_twarp *tw) {
      * or in a device-runtime call; only its collector may have been taken.
      * (A warp freed from a busy collector, or looked at again after another
      * warp's issue, is such a warp.) */
-    return collector_cause(sm, tw, st_sm_tinst(tw, tw->ibuf_pc[tw->ib_head]));
+    return collector_cause(sm, slot, st_sm_tinst(tw, tw->ibuf_pc[tw->ib_head]));
   }
   st_warp *w = tw->fw;
   if (tw->finished) {
@@ -84,8 +86,10 @@ static st_stall readiness(st_sm *sm, st_twarp *tw) {
       return mem ? STALL_DATA_MEM : STALL_DATA_ALU;
     }
     tw->head_state = HEAD_READY;
+    sm->head_ready[t->unit] |= UINT64_C(1) << slot;
+    sm->head_known |= UINT64_C(1) << slot;
   }
-  return collector_cause(sm, tw, t);
+  return collector_cause(sm, slot, t);
 }
 
 /* Grows the scoreboard when a call made the register file deeper. */
@@ -191,6 +195,9 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
   tw->ib_head = (tw->ib_head + 1) % ST_MAX_IBUF;
   tw->ib_count--;
   tw->head_state = HEAD_UNKNOWN;
+  if (!sm->fault_stale_head) {
+    st_sm_head_forget(sm, tw);
+  }
   sm->fetch_wake |= UINT64_C(1) << slot; /* it may want a fetch now */
   tw->at_bar = w->state == ST_WARP_BARRIER;
   if (r == ST_EXEC_RELEASED || r == ST_EXEC_DONE) {
@@ -279,9 +286,40 @@ static uint64_t classify(st_sm *sm, uint32_t s, uint64_t woke) {
   uint64_t was_mem = sm->cause_mask[STALL_DATA_MEM] & mine;
   uint64_t need =
       mine & (woke | sm->cause_mask[STALL_ISSUED] | sm->cause_mask[STALL_NOT_SELECTED]);
+  /* The warps whose head is known ready, a unit kind at a time: that kind's
+   * collector decides for all of them (what readiness would find for each).
+   * One found ready that was not selected in the last cycle, or waited for
+   * a collector, keeps that cause for now (lazy_ready): it counts as ready
+   * here, and the look again after the issue gives it the cause it would
+   * have gone back to (not selected, or structural again when the issue
+   * took the collector) without the change and the change back; any the
+   * look again does not reach become STALL_ISSUED. */
+  if (need == 0) {
+    return was_mem; /* (lazy_ready is clear outside a scheduler's issue) */
+  }
+  sm->lazy_ready = 0;
+  uint64_t known = need & sm->head_known;
+  need &= ~known;
+  for (unsigned u = 0; known != 0; u++) {
+    uint64_t sel = known & sm->head_ready[u];
+    if (sel == 0) {
+      continue;
+    }
+    known &= ~sel;
+    st_stall why = STALL_ISSUED;
+    if (st_sm_collector_free(sm, (uint8_t)u)) {
+      uint64_t lazy =
+          sel & (sm->cause_mask[STALL_NOT_SELECTED] | sm->cause_mask[STALL_STRUCTURAL]);
+      sm->lazy_ready |= lazy;
+      sel &= ~lazy;
+    } else {
+      why = STALL_STRUCTURAL;
+      sm->struct_mem = u == UNIT_MEM ? sm->struct_mem | sel : sm->struct_mem & ~sel;
+    }
+    ST_BITS(slot, sel & ~sm->cause_mask[why]) { st_sm_set_stall(sm, (uint32_t)slot, why); }
+  }
   ST_BITS(slot, need) {
-    st_twarp *tw = &sm->warps[slot];
-    st_sm_set_stall(sm, tw, readiness(sm, tw));
+    st_sm_set_stall(sm, (uint32_t)slot, readiness(sm, (uint32_t)slot));
   }
   return was_mem;
 }
@@ -302,7 +340,7 @@ static inline __attribute__((always_inline)) uint8_t *sched_inputs(st_sm *sm, ui
   uint8_t *ready = (uint8_t *)u->in + ops->ready_off;
   uint32_t ns = sm->n_sched;
   sc->ready_mask = 0;
-  ST_BITS(slot, sm->occ & sm->sched_mask[s] & sm->cause_mask[STALL_ISSUED]) {
+  ST_BITS(slot, sm->occ & sm->sched_mask[s] & (sm->cause_mask[STALL_ISSUED] | sm->lazy_ready)) {
     uint32_t j = (uint32_t)slot / ns;
     ready[j] = 1;
     sc->ready_mask |= UINT64_C(1) << j;
@@ -402,7 +440,7 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
     if (sm->check_skips && st_sm_check_classes(sm, s, now) != ST_OK) {
       return;
     }
-    if (sc->quiet && sc->u->tb_launch == 0 &&
+    if (sc->quiet && sc->u->tb_launch == 0 && sm->lazy_ready == 0 &&
         (sm->stall_changes == changes ||
          (ready_only(sc->u) &&
           ((sm->occ & sm->sched_mask[s] & sm->cause_mask[STALL_ISSUED]) == 0 ||
@@ -457,10 +495,11 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
       sm->any_ready = 1;
       /* Up to issue_per_scheduler instructions of this one warp. */
       for (uint32_t d = 0; d < per_sched; d++) {
-        if (d > 0 && readiness(sm, tw) != STALL_ISSUED) {
+        if (d > 0 && readiness(sm, win) != STALL_ISSUED) {
           /* The warp counts as issued this cycle, so the cause just found is
            * not kept: look again next cycle. */
           tw->head_state = HEAD_UNKNOWN;
+          st_sm_head_forget(sm, tw);
           break;
         }
         if (issue_one(sm, s, win, now) != ST_OK) {
@@ -470,7 +509,8 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
       sm->issued_any = 1;
       sm->issued_valid[s] = 1;
       sm->issued_slot[s] = (uint8_t)win;
-      st_sm_set_stall(sm, tw, STALL_ISSUED);
+      st_sm_set_stall(sm, win, STALL_ISSUED);
+      sm->lazy_ready &= ~(UINT64_C(1) << win);
       /* The warps after the winner in the policy's order are classified
        * after its issue (a collector it took, a barrier it released): a
        * ready one that was not chosen is STALL_NOT_SELECTED. A warp that was
@@ -480,22 +520,62 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
       if (sc->n_warps < 64) {
         recheck &= (UINT64_C(1) << sc->n_warps) - 1;
       }
+      uint64_t look = 0;
       ST_BITS(j, recheck) {
         uint32_t slot = (uint32_t)j * ns + s;
         if (slot == win || !(sm->occ >> slot & 1) ||
             ((pass == NULL || pass[j]) && o->key[j] < o->key[o->grant])) {
           continue;
         }
-        st_twarp *x = &sm->warps[slot];
-        st_stall why = readiness(sm, x);
+        look |= UINT64_C(1) << slot;
+      }
+      uint64_t lazy = look & sm->lazy_ready;
+      sm->lazy_ready &= ~look;
+      if (sm->fault_lazy_unchecked) {
+        look &= ~lazy; /* planted: taken to be still ready whatever the issue took */
+      }
+      /* The warps whose head is known ready, a kind at a time (as in classify);
+       * the rest one by one. */
+      uint64_t known = look & sm->head_known;
+      for (unsigned k = 0; known != 0; k++) {
+        uint64_t sel = known & sm->head_ready[k];
+        if (sel == 0) {
+          continue;
+        }
+        known &= ~sel;
+        st_stall why = STALL_ISSUED;
+        if (!st_sm_collector_free(sm, (uint8_t)k)) {
+          why = STALL_STRUCTURAL;
+          sm->struct_mem = k == UNIT_MEM ? sm->struct_mem | sel : sm->struct_mem & ~sel;
+          if (sm->fault_blind_recheck) {
+            why = STALL_ISSUED; /* planted: the collector the issue took is overlooked */
+          }
+        }
+        if (sm->check_skips) {
+          ST_BITS(slot, sel) {
+            if (st_sm_check_recheck(sm, &sm->warps[slot], why, now) != ST_OK) {
+              return;
+            }
+          }
+        }
+        st_stall to = why == STALL_ISSUED ? STALL_NOT_SELECTED : why;
+        ST_BITS(slot, sel & ~sm->cause_mask[to]) { st_sm_set_stall(sm, (uint32_t)slot, to); }
+      }
+      ST_BITS(slot, look & ~sm->head_known) {
+        st_stall why = readiness(sm, (uint32_t)slot);
         if (sm->fault_blind_recheck && why == STALL_STRUCTURAL) {
           why = STALL_ISSUED; /* planted: the collector the issue took is overlooked */
         }
-        if (sm->check_skips && st_sm_check_recheck(sm, x, why, now) != ST_OK) {
+        if (sm->check_skips && st_sm_check_recheck(sm, &sm->warps[slot], why, now) != ST_OK) {
           return;
         }
-        st_sm_set_stall(sm, x, why == STALL_ISSUED ? STALL_NOT_SELECTED : why);
+        st_sm_set_stall(sm, (uint32_t)slot, why == STALL_ISSUED ? STALL_NOT_SELECTED : why);
       }
+    }
+    ST_BITS(slot, sm->lazy_ready) { st_sm_set_stall(sm, (uint32_t)slot, STALL_ISSUED); }
+    sm->lazy_ready = 0;
+    if (sm->check_skips && st_sm_check_not_selected(sm, s, now) != ST_OK) {
+      return;
     }
     /* A scheduler that found no warp ready, changed no warp's cause (the
      * inputs of its next evaluation stay as they are) and whose unit keeps

@@ -35,6 +35,7 @@ void st_sm_complete(st_sm *sm, st_flight *f, uint64_t now) {
   if (f->devrt) {
     tw->devrt_wait = 0;
     tw->head_state = HEAD_UNKNOWN;
+    st_sm_head_forget(sm, tw);
     sm->wake |= UINT64_C(1) << f->warp;
   }
   if (tw->head_state == HEAD_BLOCKED) {

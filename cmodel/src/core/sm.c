@@ -64,6 +64,8 @@ st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st
   sm->fault_sleep_deaf = st_fault_planted("sleep-deaf");
   sm->fault_blind_recheck = st_fault_planted("blind-recheck");
   sm->fault_ready_blind = st_fault_planted("ready-blind-quiet");
+  sm->fault_stale_head = st_fault_planted("stale-head");
+  sm->fault_lazy_unchecked = st_fault_planted("lazy-unchecked");
   sm->fault_doze_deaf = st_fault_planted("doze-deaf");
   sm->fault_idle_deaf = st_fault_planted("idle-deaf");
   if (!ok) {
@@ -264,6 +266,7 @@ st_status st_sm_launch_cta(st_sm *sm, st_rkernel *rk, uint64_t linear, uint64_t 
   sm->ctas[slot].oracle_crit = 0;
   for (uint32_t w = 0; w < cta->nwarps; w++) {
     st_twarp *tw = &sm->warps[first + w];
+    st_sm_head_forget(sm, tw);
     release_warp_slot(tw);
     tw->oracle_t = rk->oracle != NULL ? rk->oracle[linear * k->warps_per_cta + w] : 0;
     tw->t_exit = 0;
@@ -350,6 +353,7 @@ static void retire_ctas(st_sm *sm) {
       uint8_t cause = sm->warps[tc->first_warp + w].stall;
       sm->stall_count[cause]--;
       sm->cause_mask[cause] &= ~(UINT64_C(1) << (tc->first_warp + w));
+      st_sm_head_forget(sm, &sm->warps[tc->first_warp + w]);
       release_warp_slot(&sm->warps[tc->first_warp + w]);
       sm->occ &= ~(UINT64_C(1) << (tc->first_warp + w));
       sm->n_occ--;

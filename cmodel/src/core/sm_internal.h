@@ -185,6 +185,13 @@ struct st_sm {
   uint32_t stall_count[STALL_KINDS]; /* occupied warp slots per current stall cause */
   uint64_t stall_changes; /* st_sm_set_stall calls that changed a cause */
   uint64_t cause_mask[STALL_KINDS]; /* occupied warp slots per current stall cause */
+  uint64_t head_ready[UNIT_KINDS]; /* warp slots whose I-buffer head is known ready
+                           (head_state HEAD_READY), by the unit kind of that instruction: their
+                           classification is their kind's collector, free or busy */
+  uint64_t head_known;  /* all of them (the union of head_ready) */
+  uint64_t lazy_ready;  /* during one scheduler's issue: warps found ready that keep their
+                           cause (STALL_NOT_SELECTED or STALL_STRUCTURAL) until the look again
+                           after the issue (issue.c) */
   uint64_t struct_mem;  /* of the STALL_STRUCTURAL ones, those whose held instruction goes to
                            the LD/ST unit (set when readiness finds the collector busy) */
   uint64_t wake;        /* warp slots whose readiness may have changed since their scheduler's
@@ -200,6 +207,11 @@ struct st_sm {
   bool fault_blind_recheck; /* planted fault (SIMTREF_FAULT=blind-recheck): a warp looked at
                            again after another's issue is taken as ready whatever collector
                            that issue took */
+  bool fault_stale_head; /* planted fault (SIMTREF_FAULT=stale-head): an issue leaves its
+                           warp in the known-ready heads (head_ready) */
+  bool fault_lazy_unchecked; /* planted fault (SIMTREF_FAULT=lazy-unchecked): a warp found
+                           ready that kept its cause is not looked at again after another's
+                           issue */
   bool fault_ready_blind; /* planted fault (SIMTREF_FAULT=ready-blind-quiet): a quiet unit that
                            reads only the ready vector is not evaluated though a warp is ready */
   bool check_skips;     /* sim.check_skips: every shortcut is checked (core/check.c) */
@@ -371,6 +383,9 @@ st_status st_sm_check_classes(st_sm *sm, uint32_t s, uint64_t now);
 /* A warp's cause found again after another warp's issue (issue.c), against
  * a full look. */
 st_status st_sm_check_recheck(st_sm *sm, const st_twarp *tw, st_stall kept, uint64_t now);
+/* After scheduler s's issue: every warp of s left STALL_NOT_SELECTED is
+ * ready from a full look (issue.c's lazy_ready resolved). */
+st_status st_sm_check_not_selected(st_sm *sm, uint32_t s, uint64_t now);
 /* The per-cause masks and counts, the busy-collector masks. */
 st_status st_sm_check_masks(st_sm *sm, uint64_t now);
 /* A unit skipped as quiet, evaluated on its current inputs (u->in): it must
@@ -445,15 +460,29 @@ static inline void st_sm_probe_close(st_sm *sm, st_twarp *tw) {
   tw->probe[cat[tw->stall]] += d;
 }
 
-/* Changes a warp's stall cause, keeping the per-cause counts. */
-static inline void st_sm_set_stall(st_sm *sm, st_twarp *tw, st_stall why) {
+/* The warp's I-buffer head is no longer known ready (head_state set to
+ * anything but HEAD_READY, or the slot released). */
+static inline void st_sm_head_forget(st_sm *sm, const st_twarp *tw) {
+  uint64_t bit = UINT64_C(1) << (tw - sm->warps);
+  if (sm->head_known & bit) {
+    sm->head_known &= ~bit;
+    for (unsigned u = 0; u < UNIT_KINDS; u++) {
+      sm->head_ready[u] &= ~bit;
+    }
+  }
+}
+
+/* Changes the stall cause of the warp in slot, keeping the per-cause
+ * counts. */
+static inline void st_sm_set_stall(st_sm *sm, uint32_t slot, st_stall why) {
+  st_twarp *tw = &sm->warps[slot];
   if (why != tw->stall) {
     st_sm_probe_close(sm, tw);
   }
   sm->stall_count[tw->stall]--;
   sm->stall_count[why]++;
   sm->stall_changes += why != tw->stall;
-  uint64_t bit = UINT64_C(1) << (tw - sm->warps);
+  uint64_t bit = UINT64_C(1) << slot;
   sm->cause_mask[tw->stall] &= ~bit;
   sm->cause_mask[why] |= bit;
   tw->stall = (uint8_t)why;

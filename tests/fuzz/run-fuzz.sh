@@ -1,6 +1,8 @@
 #!/bin/sh
 # Builds the libFuzzer targets (clang, libFuzzer + ASan + UBSan) and runs
-# each for SECONDS (default 60) from its seed corpus, one after the other:
+# each for SECONDS (default 60) from its seed corpus, as many at once as
+# there are processors (FUZZ_JOBS to set it), each one's log printed whole
+# when it ends:
 #   fuzz_ptx_parse     the PTX front end          corpus/ptx          ptx.dict
 #   fuzz_config_yaml   YAML config files          corpus/config_yaml  config_yaml.dict
 #   fuzz_set_option    -s KEY=VALUE overrides     corpus/set_option   set_option.dict
@@ -31,19 +33,45 @@ cmake --build "$build" -j "$jobs" --target $exes
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-failed=""
-for t in $targets; do
+# One target: its libFuzzer run, its log in $work/$t.log, its status in
+# $work/$t.rc.
+fuzz_one() {
+  t=$1
   case $t in
   ptx_parse) corpus=ptx dict=ptx.dict max_len=16384 ;;
   *) corpus=$t dict=$t.dict max_len=4096 ;;
   esac
-  echo "== fuzz_$t: $secs s"
   mkdir -p "$work/$t" "$build/fuzz-artifacts/$t"
-  if ! "$build/tests/fuzz/fuzz_$t" \
+  rc=0
+  "$build/tests/fuzz/fuzz_$t" \
     -max_total_time="$secs" -seed="${FUZZ_SEED:-1}" -max_len="$max_len" -timeout=10 \
     -rss_limit_mb=2048 -dict="$root/tests/fuzz/$dict" \
     -artifact_prefix="$build/fuzz-artifacts/$t/" -print_final_stats=1 \
-    "$work/$t" "$root/tests/fuzz/corpus/$corpus"; then
+    "$work/$t" "$root/tests/fuzz/corpus/$corpus" >"$work/$t.log" 2>&1 || rc=$?
+  echo "$rc" >"$work/$t.rc"
+}
+fuzz_jobs=${FUZZ_JOBS:-$jobs}
+running=""
+n=0
+for t in $targets; do
+  echo "== fuzz_$t: $secs s"
+  fuzz_one "$t" &
+  running="$running $!"
+  n=$((n + 1))
+  if [ "$n" -ge "$fuzz_jobs" ]; then
+    # shellcheck disable=SC2086
+    wait $running
+    running=""
+    n=0
+  fi
+done
+# shellcheck disable=SC2086
+[ -z "$running" ] || wait $running
+failed=""
+for t in $targets; do
+  echo "== fuzz_$t: its log"
+  cat "$work/$t.log"
+  if [ "$(cat "$work/$t.rc")" != 0 ]; then
     failed="$failed fuzz_$t"
   fi
 done

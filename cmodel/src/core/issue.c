@@ -92,6 +92,18 @@ static st_stall readiness(st_sm *sm, uint32_t slot) {
   return collector_cause(sm, slot, t);
 }
 
+/* The cause readiness finds for the warps sel, whose heads are all known
+ * ready and of unit kind u: that kind's collector, free (ready) or busy
+ * (structural; busy LD/ST ones noted in struct_mem, as collector_cause
+ * does). */
+static inline st_stall known_cause(st_sm *sm, unsigned u, uint64_t sel) {
+  if (st_sm_collector_free(sm, (uint8_t)u)) {
+    return STALL_ISSUED;
+  }
+  sm->struct_mem = u == UNIT_MEM ? sm->struct_mem | sel : sm->struct_mem & ~sel;
+  return STALL_STRUCTURAL;
+}
+
 /* Grows the scoreboard when a call made the register file deeper. */
 static bool scoreboard_fit(st_twarp *tw) {
   uint32_t rows = tw->fw->reg_rows;
@@ -306,15 +318,12 @@ static uint64_t classify(st_sm *sm, uint32_t s, uint64_t woke) {
       continue;
     }
     known &= ~sel;
-    st_stall why = STALL_ISSUED;
-    if (st_sm_collector_free(sm, (uint8_t)u)) {
+    st_stall why = known_cause(sm, u, sel);
+    if (why == STALL_ISSUED) {
       uint64_t lazy =
           sel & (sm->cause_mask[STALL_NOT_SELECTED] | sm->cause_mask[STALL_STRUCTURAL]);
       sm->lazy_ready |= lazy;
       sel &= ~lazy;
-    } else {
-      why = STALL_STRUCTURAL;
-      sm->struct_mem = u == UNIT_MEM ? sm->struct_mem | sel : sm->struct_mem & ~sel;
     }
     ST_BITS(slot, sel & ~sm->cause_mask[why]) { st_sm_set_stall(sm, (uint32_t)slot, why); }
   }
@@ -543,13 +552,9 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
           continue;
         }
         known &= ~sel;
-        st_stall why = STALL_ISSUED;
-        if (!st_sm_collector_free(sm, (uint8_t)k)) {
-          why = STALL_STRUCTURAL;
-          sm->struct_mem = k == UNIT_MEM ? sm->struct_mem | sel : sm->struct_mem & ~sel;
-          if (sm->fault_blind_recheck) {
-            why = STALL_ISSUED; /* planted: the collector the issue took is overlooked */
-          }
+        st_stall why = known_cause(sm, k, sel);
+        if (sm->fault_blind_recheck && why == STALL_STRUCTURAL) {
+          why = STALL_ISSUED; /* planted: the collector the issue took is overlooked */
         }
         if (sm->check_skips) {
           ST_BITS(slot, sel) {

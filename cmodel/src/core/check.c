@@ -87,8 +87,8 @@ st_status st_sm_check_classes(st_sm *sm, uint32_t s, uint64_t now) {
                                                  : "not known ready");
       }
     }
-    /* A warp left STALL_NOT_SELECTED though found ready (lazy_ready) counts
-     * as STALL_ISSUED until the look again after the issue. */
+    /* A warp found ready that kept its cause (lazy_ready: not selected or
+     * structural) counts as STALL_ISSUED until the look again after the issue. */
     st_stall kept = (sm->lazy_ready & bit) ? STALL_ISSUED : (st_stall)tw->stall;
     st_stall full = readiness_full(sm, tw);
     if (full != kept) {

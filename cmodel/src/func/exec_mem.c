@@ -141,9 +141,30 @@ static st_alloc *warp_global_block(st_ectx *c, const uint64_t *addr, st_space sp
 }
 
 static uint64_t load_bits(const uint8_t *p, unsigned n) {
-  uint64_t v = 0;
-  memcpy(&v, p, n); /* little-endian host */
-  return v;
+  /* little-endian host; each size a fixed-size copy (a load, not a call) */
+  switch (n) {
+  case 1: return *p;
+  case 2: {
+    uint16_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
+  }
+  case 4: {
+    uint32_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
+  }
+  case 8: {
+    uint64_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
+  }
+  default: {
+    uint64_t v = 0;
+    memcpy(&v, p, n < sizeof v ? n : sizeof v);
+    return v;
+  }
+  }
 }
 
 static void store_bits(uint8_t *p, uint64_t v, unsigned n) { memcpy(p, &v, n); }
@@ -221,6 +242,36 @@ static void exec_ld(st_ectx *c) {
     }
     record(c, SP_GLOBAL, false, false, size);
     return;
+  }
+  /* One address for the whole warp (a kernel parameter, a shared or
+   * constant variable) outside local memory: one place, one value, which
+   * the first thread's look finds for all (and faults as the first would). */
+  uint32_t first = (uint32_t)__builtin_ctz(c->mask);
+  uint64_t differ = 0;
+  ST_LANES(l, c->mask) { differ |= addr[l] ^ addr[first]; }
+  if (differ == 0) {
+    uint64_t where;
+    const uint8_t *p =
+        resolve(c, first, (st_space)in->space, kparam, addr[first], size, false, &sp, &where);
+    if (p == NULL) {
+      return;
+    }
+    if (sp != SP_LOCAL) {
+      uint64_t v[4];
+      for (unsigned e = 0; e < n; e++) {
+        v[e] = st_extend(load_bits(p + e * esize, esize), (st_ptype)in->type);
+      }
+      ST_LANES(l, c->mask) {
+        c->w->access.addr[l] = where;
+        for (unsigned e = 0; e < n; e++) {
+          if (rows[e] != NULL) {
+            rows[e][l] = v[e];
+          }
+        }
+      }
+      record(c, sp, false, false, size);
+      return;
+    }
   }
   ST_LANES(l, c->mask) {
     uint64_t where;

@@ -2,7 +2,8 @@
 # sim.check_skips catches a planted fault in a shortcut: with
 # SIMTREF_FAULT=FAULT the model breaks one shortcut (lost-wake: a freed
 # operand collector wakes no warp; stale-refusal: the caches' refusal memo
-# ignores changes; late-result: idle-cycle skipping is told results come
+# ignores changes; deaf-drain: an instruction fetch does not tell the SM's
+# miss drain that a miss may wait; late-result: idle-cycle skipping is told results come
 # one cycle late; sleep-deaf: a sleeping SM sleeps on through a reply;
 # late-dram-scan: a DRAM channel scans a cycle later than it may issue;
 # dram-blind-writes: a DRAM channel's scan by bank overlooks write hits;

@@ -212,10 +212,17 @@ st_status st_sm_check_fetch_elig(st_sm *sm, uint64_t now) {
 
 st_status st_sm_check_caches(st_sm *sm, uint64_t now) {
   const st_cache *caches[3] = {sm->l1i, sm->l1d, sm->l1c};
+  const char *const names[3] = {"L1I", "L1D", "L1C"};
   for (int i = 0; i < 3; i++) {
     const char *msg = st_cache_check_failure(caches[i]);
     if (msg != NULL) {
       return fail(sm, now, "the refusal memo", "%s", msg);
+    }
+    if (!sm->misses_queued && st_cache_peek_miss(caches[i]) != NULL) {
+      return fail(sm, now, "the miss drain's skip",
+                  "the %s's miss queue holds a request, but the SM's flag says no miss waits "
+                  "(the drain would pass it by)",
+                  names[i]);
     }
   }
   return ST_OK;

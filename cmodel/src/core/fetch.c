@@ -84,6 +84,7 @@ static void fetch_for(st_sm *sm, uint32_t i, uint64_t now) {
   st_resfail why = RESFAIL_NONE;
   st_cache_outcome o = sm->cfg->l1i.enabled ? st_cache_access(sm->l1i, r, now, &why)
                                             : CACHE_RESFAIL;
+  sm->misses_queued |= !sm->fault_deaf_drain;
   if (!sm->cfg->l1i.enabled) {
     /* No I-cache: every fetch is a round trip to the L2. */
     st_mqueue_push(&sm->out, r);

@@ -175,6 +175,7 @@ static bool cache_line(st_sm *sm, st_flight *f, st_cache *c, uint64_t line, uint
   }
   st_resfail why = RESFAIL_NONE;
   st_cache_outcome o = st_cache_access(c, r, now, &why);
+  sm->misses_queued = true;
   switch (o) {
   case CACHE_HIT:
     if (f->is_load) {
@@ -294,6 +295,9 @@ void st_sm_drain_misses(st_sm *sm, uint64_t now) {
    * after that cycle's own instruction and constant misses. With
    * sm.out_queue = Q > 0, `out` holds at most Q requests and l1_pipe at most
    * l1d.miss_latency: the rest waits in the caches' miss queues. */
+  if (!sm->misses_queued && sm->l1_pipe.len == 0) {
+    return; /* no access since the last drain left every miss queue empty */
+  }
   const uint32_t cap = (uint32_t)sm->cfg->sm.out_queue;
   const uint32_t lat = (uint32_t)sm->cfg->l1d.miss_latency;
   st_cache *order[3] = {sm->l1i, sm->l1c, sm->l1d};
@@ -321,6 +325,9 @@ void st_sm_drain_misses(st_sm *sm, uint64_t now) {
     (void)st_mqueue_pop(&sm->l1_pipe);
     st_mqueue_push(&sm->out, r);
   }
+  /* (What the out queue's or the pipe's capacity held back.) */
+  sm->misses_queued = st_cache_peek_miss(sm->l1i) != NULL || st_cache_peek_miss(sm->l1c) != NULL ||
+                      st_cache_peek_miss(sm->l1d) != NULL;
 }
 
 /* ---- an SM's sleeping cycles (sm.c) ------------------------------------- */
@@ -365,7 +372,7 @@ uint64_t st_sm_drain_due(const st_sm *sm) {
   const uint32_t lat = (uint32_t)sm->cfg->l1d.miss_latency;
   const bool out_room = cap == 0 || sm->out.len < cap;
   const st_cache *order[3] = {sm->l1i, sm->l1c, sm->l1d};
-  for (int i = 0; i < 3; i++) {
+  for (int i = 0; sm->misses_queued && i < 3; i++) {
     const bool piped = order[i] == sm->l1d && lat > 0;
     if ((piped ? sm->l1_pipe.len < lat : out_room) && st_cache_peek_miss(order[i]) != NULL) {
       return 0;

@@ -35,7 +35,11 @@ st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st
   if (sm->n_sched > ST_MAX_SCHED) {
     sm->n_sched = ST_MAX_SCHED;
   }
-  sm->warps = calloc(sm->max_warps, sizeof *sm->warps);
+  /* (aligned as the record asks: one host cache line for a look at a warp) */
+  sm->warps = aligned_alloc(_Alignof(st_twarp), sm->max_warps * sizeof *sm->warps);
+  if (sm->warps != NULL) {
+    memset(sm->warps, 0, sm->max_warps * sizeof *sm->warps);
+  }
   sm->free_run = sm->max_warps;
   sm->fit_epoch = &sm->fit_epoch_own;
   sm->ctas = calloc(sm->n_cta_slots, sizeof *sm->ctas);
@@ -68,6 +72,7 @@ st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st
   sm->fault_lazy_unchecked = st_fault_planted("lazy-unchecked");
   sm->fault_doze_deaf = st_fault_planted("doze-deaf");
   sm->fault_idle_deaf = st_fault_planted("idle-deaf");
+  sm->fault_deaf_drain = st_fault_planted("deaf-drain");
   if (!ok) {
     st_sm_destroy(sm);
     return st_error_set(err, ST_ERR_NOMEM, "out of host memory creating an SM");

@@ -38,40 +38,43 @@ typedef struct st_flight {
   struct st_flight *all_next; /* every record this SM allocated, for teardown */
 } st_flight;
 
-/* Timing state of one warp slot. */
+/* A warp slot's timing state. The fields every look at a warp reads (its
+ * readiness, the wake-up rule) come first, in the record's first host cache
+ * line, and the record is aligned to one: a look costs one line, two with
+ * the I-buffer. */
 typedef struct st_twarp {
-  st_warp *fw;          /* functional warp; NULL when the slot is free */
-  st_rkernel *rk;       /* its kernel (while the slot is occupied) */
+  _Alignas(64) st_warp *fw; /* functional warp; NULL when the slot is free */
   const st_tinst *dec;  /* its kernel's timing decode (rk->dec) */
-  uint64_t code_base;   /* the address of its kernel's instruction 0 */
-  uint32_t cta_slot;
-  uint64_t age;         /* launch order: smaller is older */
-  uint8_t age_rank;     /* rank of age among the SM's resident warps (0: oldest) */
-  uint32_t ibuf_pc[ST_MAX_IBUF];
-  uint32_t ib_head, ib_count;
-  uint32_t fetch_pc;    /* next instruction to fetch */
-  uint8_t fetch_wait;   /* an I-cache miss is outstanding */
-  uint8_t flushed;      /* the I-buffer was last emptied by a taken branch */
-  uint8_t decode_n;     /* fetched instructions on their way to the I-buffer */
-  uint64_t decode_at;   /* cycle they arrive */
-  uint32_t decode_pc;
   uint8_t *pending;     /* per register row: writes in flight */
   uint8_t *pending_mem; /* per register row: writes in flight that are loads */
   uint32_t sb_rows;
   uint32_t inflight;    /* instructions issued, not yet written back */
+  uint32_t ib_head, ib_count;
+  uint8_t head_state;   /* what is known of the I-buffer head: HEAD_UNKNOWN, HEAD_READY
+                           (right path, scoreboard clear: only a new head changes that) or
+                           HEAD_BLOCKED (scoreboard: until a result of the warp is written) */
   uint8_t finished;     /* the functional warp is done */
   uint8_t at_bar;       /* fw->state == ST_WARP_BARRIER (kept in step by issue.c) */
   uint8_t devrt_wait;   /* in a device-runtime call until its flight completes */
   uint8_t stall;        /* st_stall of this cycle (change it with st_sm_set_stall) */
+  uint8_t flushed;      /* the I-buffer was last emptied by a taken branch */
+  uint8_t fetch_wait;   /* an I-cache miss is outstanding */
+  uint8_t decode_n;     /* fetched instructions on their way to the I-buffer */
+  uint32_t fetch_pc;    /* next instruction to fetch */
+  uint32_t decode_pc;
+  uint32_t ibuf_pc[ST_MAX_IBUF];
+  uint64_t decode_at;   /* cycle they arrive */
+  st_rkernel *rk;       /* its kernel (while the slot is occupied) */
+  uint64_t code_base;   /* the address of its kernel's instruction 0 */
+  uint32_t cta_slot;
+  uint8_t age_rank;     /* rank of age among the SM's resident warps (0: oldest) */
+  uint64_t age;         /* launch order: smaller is older */
   /* The probe (docs/latency-study.md): categories so far, the SM's
    * accounted cycle count when the current cause began, and the cycles of
    * launch and exit (stats.cycles clock). */
   uint64_t probe[PROBE_KINDS];
   uint64_t probe_since, t_launch, t_exit;
   uint64_t oracle_t;    /* the CAWS oracle's execution time of this warp (0: no oracle) */
-  uint8_t head_state;   /* what is known of the I-buffer head: HEAD_UNKNOWN, HEAD_READY
-                           (right path, scoreboard clear: only a new head changes that) or
-                           HEAD_BLOCKED (scoreboard: until a result of the warp is written) */
 } st_twarp;
 
 typedef struct st_tcta {
@@ -219,6 +222,13 @@ struct st_sm {
                            dozing SM leaves its doze on */
   bool fault_idle_deaf; /* planted fault (SIMTREF_FAULT=idle-deaf): a sleep begun with the
                            SM empty goes on through a block placed on it */
+  bool fault_deaf_drain; /* planted fault (SIMTREF_FAULT=deaf-drain): an instruction fetch
+                            leaves misses_queued as it was */
+  /* A miss may wait in an L1's miss queue: set by every access the SM makes
+   * to its L1s (only an access queues a miss), recomputed by
+   * st_sm_drain_misses, which does nothing while it is clear and the L1D's
+   * miss pipe is empty. */
+  bool misses_queued;
   st_sm_doze *doze;     /* the timing loop's copy of the sleep (serial runs; sm.h) */
   struct {
     bool on;            /* sleeping (sm.c): nothing changes until an event ends it */

@@ -59,6 +59,8 @@ typedef struct st_mem_access {
 struct st_cta;
 
 typedef struct st_warp {
+  /* (What each instruction reads first: its PC, mask and registers; the
+   * call frames, rarely read, last.) */
   struct st_cta *cta;
   uint32_t index;        /* warp number within its CTA */
   uint32_t valid;        /* lanes that hold a thread */
@@ -70,7 +72,6 @@ typedef struct st_warp {
   st_simt_entry *stack;
   uint32_t depth, stack_cap;
 
-  st_call_frame frames[ST_MAX_CALL_DEPTH];
   uint32_t n_frames;     /* 0: running the entry function */
   uint32_t reg_base;     /* register row base of the current function */
 
@@ -84,11 +85,13 @@ typedef struct st_warp {
 
   uint64_t warp_insts;   /* instructions executed */
   uint64_t thread_insts; /* active threads summed over instructions */
-  st_mem_access access;  /* of the last instruction */
   uint32_t hw_slot;      /* its warp slot on the SM (timing mode; 0 in functional mode):
                             lane l is the SM's hardware thread hw_slot * 32 + l */
   uint32_t devrt_cycles; /* cycles its last instruction, a device-runtime call, takes
                             (timing mode reads and clears it; func/devrt.h) */
+  st_mem_access access;  /* of the last instruction */
+
+  st_call_frame frames[ST_MAX_CALL_DEPTH];
 } st_warp;
 
 /* Barrier state of one named barrier of a CTA. */

@@ -3,6 +3,7 @@
 #define SIMTREF_UNITS_UNIT_UTIL_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "units/unit.h"
 
@@ -25,6 +26,24 @@ static inline void st_u_argmin(unsigned n, const uint8_t *cand, const uint32_t *
   }
   *valid = (uint8_t)(best != UINT64_MAX);
   *which = (uint8_t)(best != UINT64_MAX ? best & 0xff : 0);
+}
+
+/* Bit j set where v[j] is not zero, for j < n (n <= ST_U_MAX_WARPS): v must
+ * be readable up to the next multiple of 8 bytes (a unit's input array of
+ * ST_U_MAX_WARPS is). Eight bytes at a time: each non-zero byte's high bit,
+ * gathered by one multiply (the eight partial products fall on distinct bits,
+ * so nothing carries into the top byte but bit i of byte i). Little-endian
+ * host. */
+static inline uint64_t st_u_mask_of(const uint8_t *v, unsigned n) {
+  const uint64_t lo7 = UINT64_C(0x7f7f7f7f7f7f7f7f), hi = UINT64_C(0x8080808080808080);
+  uint64_t m = 0;
+  for (unsigned b = 0; b < n; b += 8) {
+    uint64_t w;
+    memcpy(&w, v + b, sizeof w);
+    w = (((w & lo7) + lo7) | w) & hi;
+    m |= ((w >> 7) * UINT64_C(0x0102040810204080) >> 56) << b;
+  }
+  return n < 64 ? m & ((UINT64_C(1) << n) - 1) : m;
 }
 
 /* Warp slots per SM, and per scheduler (slot i is warp i / n_sched of

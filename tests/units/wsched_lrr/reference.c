@@ -20,6 +20,7 @@
 
 static const world_cfg W_S = {16, 2, 4, 3, 8, 0};
 static const world_cfg W_G = {48, 2, 8, 6, 16, 0};
+static const world_cfg W_64 = {64, 1, 16, 6, 16, 0};
 
 #define NONE 0xff
 
@@ -56,6 +57,12 @@ static void test_lrr_reference(void **state) {
   (void)state;
   check_lrr(&W_S, 8, 1, 1);
   check_lrr(&W_G, 24, 0, 2);
+  /* the unit's ready mask, a word of eight warps at a time: one warp, part
+   * of a word, whole words, every slot */
+  check_lrr(&W_64, 1, 0, 3);
+  check_lrr(&W_64, 13, 0, 4);
+  check_lrr(&W_64, 32, 0, 5);
+  check_lrr(&W_64, 64, 0, 6);
 }
 
 const ut_ctest ut_ctests_wsched_lrr[] = {{"spec_reference", test_lrr_reference}, {NULL, NULL}};

@@ -25,7 +25,13 @@ void wsched_lrr_eval(const wsched_lrr_params *p, const wsched_lrr_state *s,
   for (unsigned j = wrap; j < nw; j++) {
     out->key[j] = (uint32_t)(j - last - 1);
   }
-  st_u_argmin(nw, in->ready, out->key, &out->grant_valid, &out->grant);
+  /* The argmin of the keys over the ready warps (st_u_argmin) without the
+   * scan: the first ready warp from `wrap` up, else from 0. */
+  uint64_t ready = st_u_mask_of(in->ready, nw);
+  uint64_t after = wrap < 64 ? ready & ~((UINT64_C(1) << wrap) - 1) : 0;
+  uint64_t pick = after != 0 ? after : ready;
+  out->grant_valid = (uint8_t)(ready != 0);
+  out->grant = (uint8_t)(ready != 0 ? __builtin_ctzll(pick) : 0);
 }
 
 void wsched_lrr_tick(const wsched_lrr_params *p, wsched_lrr_state *s, const wsched_lrr_in *in,

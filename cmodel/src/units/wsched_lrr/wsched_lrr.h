@@ -25,7 +25,7 @@ typedef struct wsched_lrr_in {
 typedef struct wsched_lrr_out {
   uint8_t grant_valid;         /* some warp is ready */
   uint8_t grant;               /* [IDX_W] the warp to issue */
-  uint32_t key[ST_U_MAX_WARPS];; /* [NW][IDX_W] position of each warp in the order (0 first) */
+  uint32_t key[ST_U_MAX_WARPS]; /* [NW][IDX_W] position of each warp in the order (0 first) */
 } wsched_lrr_out;
 
 void wsched_lrr_reset(const wsched_lrr_params *p, wsched_lrr_state *s);

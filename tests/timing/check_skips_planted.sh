@@ -19,7 +19,9 @@
 # and retired; blind-ejection: a packet reaching an empty ejection buffer
 # leaves the network's ejection bound as it was; stale-head: an issue leaves
 # its warp among the known-ready heads; lazy-unchecked: a warp found ready
-# that kept its cause is not looked at again after another's issue), and a
+# that kept its cause is not looked at again after another's issue;
+# ctl-still: every SM controller counts as still, DYNCTA's too, whose hooks
+# publish signals between the SM's full cycles), and a
 # run of TARGET with sim.check_skips=true must stop
 # with exit status 1 and a report naming SHORTCUT.
 #   check_skips_planted.sh SIMTREF OUTDIR FAULT SHORTCUT TARGET [ARGS...]

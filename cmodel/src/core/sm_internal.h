@@ -220,6 +220,8 @@ struct st_sm {
   bool check_skips;     /* sim.check_skips: every shortcut is checked (core/check.c) */
   bool fault_doze_deaf; /* planted fault (SIMTREF_FAULT=doze-deaf): a reply delivered to a
                            dozing SM leaves its doze on */
+  bool fault_ctl_still; /* planted fault (SIMTREF_FAULT=ctl-still): every controller counts
+                           as still, those that change signals between full cycles too */
   bool fault_idle_deaf; /* planted fault (SIMTREF_FAULT=idle-deaf): a sleep begun with the
                            SM empty goes on through a block placed on it */
   bool fault_deaf_drain; /* planted fault (SIMTREF_FAULT=deaf-drain): an instruction fetch
@@ -270,6 +272,9 @@ struct st_sm {
   st_uinst *ctl[ST_SM_MAX_CTL]; /* the SM controllers (registry order) */
   uint32_t n_ctl;
   bool ctl_issue_begin, ctl_sm_end, ctl_end_cycle; /* some controller has that hook */
+  bool ctl_still;       /* every controller's hooks run only inside the SM's full cycles (no
+                           begin_cycle, end_cycle or skippable): while the SM sleeps nothing
+                           changes its signals, so a sleep need not compare them and may doze */
   bool ev_issue_any;    /* an issue-stage event was recorded this cycle */
   st_uinst **uinst;     /* every unit instance of the SM: schedulers, fetch, controllers */
   uint32_t n_uinst;

@@ -102,6 +102,12 @@ st_status st_sm_units_init(st_sm *sm, st_error *err) {
     sm->ctl_sm_end = sm->ctl_sm_end || ops->sm_end != NULL;
     sm->ctl_end_cycle = sm->ctl_end_cycle || ops->end_cycle != NULL;
   }
+  sm->ctl_still = true;
+  for (uint32_t i = 0; i < sm->n_ctl && !sm->fault_ctl_still; i++) {
+    const st_smctl_ops *ops = sm->ctl[i]->unit->ops;
+    sm->ctl_still = sm->ctl_still && ops->begin_cycle == NULL && ops->end_cycle == NULL &&
+                    ops->skippable == NULL;
+  }
   if (issue == NULL || fetch == NULL) {
     /* The registry check (st_registry_check) rules this out. */
     return st_error_set(err, ST_ERR_INTERNAL, "no %s unit selected",

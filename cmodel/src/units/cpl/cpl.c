@@ -26,25 +26,23 @@ uint32_t cpl_criticality(const cpl_params *p, uint32_t ninst, uint32_t nstall, u
 
 void cpl_eval(const cpl_params *p, const cpl_state *s, const cpl_in *in, cpl_out *out) {
   unsigned nw = p->n_warps;
+  memcpy(out->crit, s->crit, nw * sizeof out->crit[0]);
+  memset(out->crit + nw, 0, (ST_U_MAX_WARPS - nw) * sizeof out->crit[0]);
+  memset(out->critical, 0, sizeof out->critical);
   /* The largest crit among each TB's live warps; a live warp equal to it is critical. */
+  uint64_t live = st_u_mask_of(in->live, nw), any = 0;
   uint32_t tbmax[ST_U_MAX_TBS];
-  uint8_t any[ST_U_MAX_TBS];
-  memset(any, 0, sizeof any);
-  for (unsigned w = 0; w < nw; w++) {
-    out->crit[w] = s->crit[w];
+  for (uint64_t m = live; m != 0; m &= m - 1) {
+    unsigned w = (unsigned)__builtin_ctzll(m);
     unsigned b = in->tb[w] & (ST_U_MAX_TBS - 1);
-    if (in->live[w] && (!any[b] || s->crit[w] > tbmax[b])) {
+    if (!(any >> b & 1) || s->crit[w] > tbmax[b]) {
       tbmax[b] = s->crit[w];
-      any[b] = 1;
+      any |= UINT64_C(1) << b;
     }
   }
-  for (unsigned w = 0; w < nw; w++) {
-    unsigned b = in->tb[w] & (ST_U_MAX_TBS - 1);
-    out->critical[w] = (uint8_t)(in->live[w] && s->crit[w] == tbmax[b]);
-  }
-  for (unsigned w = nw; w < ST_U_MAX_WARPS; w++) {
-    out->crit[w] = 0;
-    out->critical[w] = 0;
+  for (uint64_t m = live; m != 0; m &= m - 1) {
+    unsigned w = (unsigned)__builtin_ctzll(m);
+    out->critical[w] = (uint8_t)(s->crit[w] == tbmax[in->tb[w] & (ST_U_MAX_TBS - 1)]);
   }
 }
 
@@ -52,7 +50,16 @@ void cpl_tick(const cpl_params *p, cpl_state *s, const cpl_in *in, const cpl_out
   (void)out;
   const uint32_t now = in->now;
   const uint32_t nmax = (1u << p->ninst_w) - 1;
-  for (unsigned w = 0; w < p->n_warps; w++) {
+  /* Only a slot with a launch, a commit or an issue changes. */
+  unsigned nw = p->n_warps;
+  uint64_t touched = st_u_mask_of(in->launch, nw) | st_u_mask_of(in->commit, nw);
+  for (unsigned k = 0; k < p->n_sched; k++) {
+    if (in->iss_valid[k] && in->iss_slot[k] < nw) {
+      touched |= UINT64_C(1) << in->iss_slot[k];
+    }
+  }
+  for (; touched != 0; touched &= touched - 1) {
+    unsigned w = (unsigned)__builtin_ctzll(touched);
     if (in->launch[w]) {
       s->ninst[w] = (uint16_t)(in->kstatic[w] & nmax);
       s->nstall[w] = 0;

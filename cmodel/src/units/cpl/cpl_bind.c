@@ -39,13 +39,13 @@ static void gather_warps(st_uinst *u, const st_sm *sm) {
   cpl_in *in = u->in;
   const cpl_params *p = u->p;
   uint64_t occ = st_uh_occupied(sm);
-  for (unsigned w = 0; w < p->n_warps; w++) {
-    in->live[w] = 0;
-    in->tb[w] = 0;
-    if (occ >> w & 1) {
-      unsigned tb = st_uh_warp_tb(sm, w);
+  memset(in->live, 0, p->n_warps);
+  memset(in->tb, 0, p->n_warps);
+  ST_BITS(w, occ) {
+    if (w < p->n_warps) {
+      unsigned tb = st_uh_warp_tb(sm, (unsigned)w);
       in->tb[w] = (uint8_t)tb;
-      in->live[w] = (uint8_t)(!st_uh_warp_finished(sm, w) && !(u->tb_launch >> tb & 1));
+      in->live[w] = (uint8_t)(!st_uh_warp_finished(sm, (unsigned)w) && !(u->tb_launch >> tb & 1));
     }
   }
 }

@@ -46,29 +46,40 @@ static void post_issue(const fetch_cff_params *p, const fetch_cff_state *s,
   }
 }
 
+/* The candidates' key, the smallest first (ties: the lower index, as
+ * st_u_argmin). Only candidates are keyed: a cycle with none (most cycles of
+ * a full I-buffer) grants nothing without the post-issue pointers. */
 void fetch_cff_eval(const fetch_cff_params *p, const fetch_cff_state *s, const fetch_cff_in *in,
                     fetch_cff_out *out) {
+  unsigned n = p->n_warps;
+  memset(out, 0, sizeof *out);
+  uint64_t cand = st_u_mask_of(in->eligible, n);
+  if (p->skip_bar) {
+    cand &= ~st_u_mask_of(in->at_bar, n);
+  }
+  if (cand == 0) {
+    return;
+  }
   fetch_cff_state e;
   post_issue(p, s, in, &e);
-  unsigned n = p->n_warps;
   unsigned tw = st_u_idx_bits(p->n_tbs);
   unsigned rw = p->mode == CFF_MODE_MWF_GTO ? st_u_idx_bits(n + 1u) : st_u_idx_bits(n);
   unsigned cmax = (1u << p->cnt_w) - 1;
-  uint8_t cand[ST_U_MAX_WARPS];
-  uint32_t key[ST_U_MAX_WARPS];
-  for (unsigned i = 0; i < n; i++) {
-    cand[i] = (uint8_t)(in->eligible[i] && !(p->skip_bar && in->at_bar[i]));
+  uint64_t best = UINT64_MAX;
+  for (; cand != 0; cand &= cand - 1) {
+    unsigned i = (unsigned)__builtin_ctzll(cand);
     unsigned b = in->tb[i];
+    uint32_t key;
     switch (p->mode) {
     case CFF_MODE_LRR:
-      key[i] = e.sm_last_valid ? st_u_ring_after(i, e.sm_last, n) : i;
+      key = e.sm_last_valid ? st_u_ring_after(i, e.sm_last, n) : i;
       break;
     case CFF_MODE_GTO: {
       unsigned greedy = 0;
       for (unsigned k = 0; k < p->n_sched; k++) {
         greedy |= e.sched_last_valid[k] && e.sched_last[k] == i;
       }
-      key[i] = ((unsigned)!greedy << p->age_w) | in->age[i];
+      key = ((unsigned)!greedy << p->age_w) | in->age[i];
       break;
     }
     default: {
@@ -78,13 +89,15 @@ void fetch_cff_eval(const fetch_cff_params *p, const fetch_cff_state *s, const f
       } else {
         rank = e.tb_last_valid[b] ? st_u_ring_after(i, e.tb_last[b], n) : i;
       }
-      key[i] = ((((cmax - in->cnt[b]) << tw) | b) << rw) | rank;
+      key = ((((cmax - in->cnt[b]) << tw) | b) << rw) | rank;
       break;
     }
     }
+    uint64_t v = (uint64_t)key << 8 | i;
+    best = v < best ? v : best;
   }
-  memset(out, 0, sizeof *out);
-  st_u_argmin(n, cand, key, &out->grant_valid, &out->grant);
+  out->grant_valid = 1;
+  out->grant = (uint8_t)(best & 0xff);
 }
 
 void fetch_cff_tick(const fetch_cff_params *p, fetch_cff_state *s, const fetch_cff_in *in,

@@ -16,58 +16,60 @@ void wsched_tls_reset(const wsched_tls_params *p, wsched_tls_state *s) {
   memset(s, 0, sizeof *s);
 }
 
-/* The active set after this cycle's drop and fill, and the round-robin start. */
+/* The greedy-then-oldest keys {not greedy, age} of the scheduler's warps. */
+static void greedy_keys(const wsched_tls_params *p, const wsched_tls_state *s,
+                        const wsched_tls_in *in, uint32_t *gk) {
+  for (unsigned j = 0; j < p->n_warps; j++) {
+    unsigned greedy = s->last_valid && s->last == j && in->valid[j];
+    gk[j] = (uint32_t)(((unsigned)!greedy << p->age_w) | in->age[j]);
+  }
+}
+
+/* The active set after this cycle's drop and fill, into list; returns its
+ * size. The fill takes the other eligible warps in the order of their keys
+ * gk, ties to the lower index (the RTL's rank count): the smallest key
+ * first, as often as there is room (none, in most cycles). */
 static unsigned next_set(const wsched_tls_params *p, const wsched_tls_state *s,
                          const wsched_tls_in *in, uint8_t *list, const uint32_t *gk) {
   unsigned nw = p->n_warps, cap = p->cap;
-  uint8_t inlist[ST_U_MAX_WARPS] = {0};
+  uint64_t kept = 0;
   unsigned n = 0;
   for (unsigned i = 0; i < s->n_active && i < cap; i++) {
     unsigned e = s->active[i];
     if (e < nw && in->valid[e] && !in->exited[e] && !in->mem_wait[e]) {
       list[n++] = (uint8_t)e;
-      inlist[e] = 1;
+      kept |= UINT64_C(1) << e;
     }
   }
-  /* Fill in greedy-then-oldest order (keys gk = {not greedy, age}): a
-   * stable counting sort of the candidates by key, ties to the lower index
-   * as in the RTL's rank count. */
-  unsigned kmax = 2u << p->age_w;
-  uint8_t count[2u << 8] = {0};
-  uint8_t cand[ST_U_MAX_WARPS];
+  if (n == cap) {
+    return n;
+  }
+  uint32_t kmax = 2u << p->age_w;
+  uint64_t cand = 0;
   for (unsigned j = 0; j < nw; j++) {
-    cand[j] = (uint8_t)(in->valid[j] && !in->exited[j] && !in->mem_wait[j] && !inlist[j]);
-    if (cand[j]) {
-      count[gk[j]]++;
+    bool c = in->valid[j] && !in->exited[j] && !in->mem_wait[j] && gk[j] < kmax;
+    cand |= (uint64_t)c << j;
+  }
+  cand &= ~kept;
+  while (n < cap && cand != 0) {
+    unsigned best = (unsigned)__builtin_ctzll(cand);
+    for (uint64_t m = cand & (cand - 1); m != 0; m &= m - 1) {
+      unsigned j = (unsigned)__builtin_ctzll(m);
+      best = gk[j] < gk[best] ? j : best;
     }
+    list[n++] = (uint8_t)best;
+    cand &= ~(UINT64_C(1) << best);
   }
-  unsigned room = cap - n, pos = 0;
-  for (unsigned k = 0; k < kmax; k++) {
-    unsigned c = count[k];
-    count[k] = (uint8_t)pos; /* first place of key k */
-    pos += c;
-  }
-  for (unsigned j = 0; j < nw; j++) {
-    if (cand[j] && gk[j] < kmax) {
-      unsigned at = count[gk[j]]++;
-      if (at < room) {
-        list[n + at] = (uint8_t)j;
-      }
-    }
-  }
-  return n + (pos < room ? pos : room);
+  return n;
 }
 
 static void compute(const wsched_tls_params *p, const wsched_tls_state *s,
-                    const wsched_tls_in *in, wsched_tls_out *out, uint8_t *list,
-                    unsigned *n_out) {
+                    const wsched_tls_in *in, wsched_tls_out *out) {
   unsigned nw = p->n_warps;
   unsigned top = wsched_tls_key_bits(p) - 1;
-  uint32_t gk[ST_U_MAX_WARPS];
-  for (unsigned j = 0; j < nw; j++) {
-    unsigned greedy = s->last_valid && s->last == j && in->valid[j];
-    gk[j] = (uint32_t)(((unsigned)!greedy << p->age_w) | in->age[j]);
-  }
+  uint32_t gk[ST_U_MAX_WARPS] = {0};
+  uint8_t list[ST_U_MAX_WARPS];
+  greedy_keys(p, s, in, gk);
   unsigned n = next_set(p, s, in, list, gk);
   unsigned start = 0;
   for (unsigned i = 0; i < n; i++) {
@@ -83,24 +85,20 @@ static void compute(const wsched_tls_params *p, const wsched_tls_state *s,
     out->key[list[i]] = (uint32_t)((i + n - start) % n);
   }
   st_u_argmin(nw, in->ready, out->key, &out->grant_valid, &out->grant);
-  *n_out = n;
 }
 
 void wsched_tls_eval(const wsched_tls_params *p, const wsched_tls_state *s,
                      const wsched_tls_in *in, wsched_tls_out *out) {
-  uint8_t list[ST_U_MAX_WARPS];
-  unsigned n;
-  compute(p, s, in, out, list, &n);
+  compute(p, s, in, out);
 }
 
 void wsched_tls_tick(const wsched_tls_params *p, wsched_tls_state *s, const wsched_tls_in *in,
                      const wsched_tls_out *out) {
   uint8_t list[ST_U_MAX_WARPS] = {0};
-  wsched_tls_out tmp;
-  unsigned n;
-  compute(p, s, in, &tmp, list, &n);
-  memset(s->active, 0, sizeof s->active);
-  memcpy(s->active, list, n);
+  uint32_t gk[ST_U_MAX_WARPS] = {0};
+  greedy_keys(p, s, in, gk);
+  unsigned n = next_set(p, s, in, list, gk);
+  memcpy(s->active, list, sizeof s->active);
   s->n_active = (uint8_t)n;
   if (out->grant_valid) {
     s->last_valid = 1;

@@ -38,7 +38,7 @@ typedef struct wsched_tls_in {
 typedef struct wsched_tls_out {
   uint8_t grant_valid;
   uint8_t grant;                /* [IDX_W] */
-  uint32_t key[ST_U_MAX_WARPS];; /* [NW][KEY_W] position class: {0, rr position} for the
+  uint32_t key[ST_U_MAX_WARPS]; /* [NW][KEY_W] position class: {0, rr position} for the
                                    active set, {1, not greedy, age} for the others */
 } wsched_tls_out;
 

@@ -217,9 +217,15 @@ static void append(char *dst, size_t size, size_t *o, const char *src, size_t le
   dst[*o] = '\0';
 }
 
-/* The first differing element of a field list, or -1. */
-static int first_diff(const st_ufield *f, unsigned n, const void *a, const void *b,
+/* The first differing element of a field list over structs of size bytes,
+ * or -1. Structs equal byte for byte have no differing field: the usual
+ * case, where the bytes outside the fields are zero on both sides (the
+ * RTL's copy is unpacked into a zeroed buffer). */
+static int first_diff(const st_ufield *f, unsigned n, size_t size, const void *a, const void *b,
                       unsigned *elem) {
+  if (memcmp(a, b, size) == 0) {
+    return -1;
+  }
   for (unsigned i = 0; i < n; i++) {
     size_t len = (size_t)f[i].count * f[i].elem_bytes;
     if (memcmp((const char *)a + f[i].offset, (const char *)b + f[i].offset, len) == 0) {
@@ -387,11 +393,11 @@ static st_status eval(st_cosim_check *c, uint64_t cycle, const void *in, const v
     c->skip_edge = false;
   }
   unsigned elem = 0;
-  int f = first_diff(c->l.state, c->l.n_state, c_state, c->rstate, &elem);
+  int f = first_diff(c->l.state, c->l.n_state, d->state_size, c_state, c->rstate, &elem);
   if (f >= 0) {
     return report(c, cycle, in, c_state, c_out, true, f, elem, err);
   }
-  f = first_diff(c->l.out, c->l.n_out, c_out, c->rout, &elem);
+  f = first_diff(c->l.out, c->l.n_out, d->out_size, c_out, c->rout, &elem);
   if (f >= 0) {
     return report(c, cycle, in, c_state, c_out, false, f, elem, err);
   }

@@ -94,33 +94,55 @@ inline void unpack_elems(const uint64_t *w, void *dst, unsigned count, unsigned 
   }
 }
 
-// Packs field f of a C struct into the signal (element k at bits k*bits).
-inline void pack(const Sig &s, const st_ufield &f, const void *base) {
-  uint64_t w[ST_SHIM_MAX_WORDS + 1];
-  size_t words = (s.bytes + 7) / 8;
-  for (size_t k = 0; k < words; k++) w[k] = 0;
-  const void *src = static_cast<const uint8_t *>(base) + f.offset;
+// Packs elements of elem_bytes bytes into w.
+inline void pack_any(uint64_t *w, const void *src, const st_ufield &f) {
   switch (f.elem_bytes) {
   case 1: pack_elems<uint8_t>(w, src, f.count, f.bits); break;
   case 2: pack_elems<uint16_t>(w, src, f.count, f.bits); break;
   case 4: pack_elems<uint32_t>(w, src, f.count, f.bits); break;
   default: pack_elems<uint64_t>(w, src, f.count, f.bits); break;
   }
-  std::memcpy(s.p, w, s.bytes);
 }
 
-inline void unpack(const Sig &s, const st_ufield &f, void *base) {
-  uint64_t w[ST_SHIM_MAX_WORDS + 1];
-  size_t words = (s.bytes + 7) / 8;
-  w[words - 1] = 0;
-  std::memcpy(w, s.p, s.bytes);
-  void *dst = static_cast<uint8_t *>(base) + f.offset;
+inline void unpack_any(const uint64_t *w, void *dst, const st_ufield &f) {
   switch (f.elem_bytes) {
   case 1: unpack_elems<uint8_t>(w, dst, f.count, f.bits); break;
   case 2: unpack_elems<uint16_t>(w, dst, f.count, f.bits); break;
   case 4: unpack_elems<uint32_t>(w, dst, f.count, f.bits); break;
   default: unpack_elems<uint64_t>(w, dst, f.count, f.bits); break;
   }
+}
+
+// Packs field f of a C struct into the signal (element k at bits k*bits).
+// A signal of at most 64 bits (CData, SData, IData, QData: most of them) is
+// packed in one word.
+inline void pack(const Sig &s, const st_ufield &f, const void *base) {
+  const void *src = static_cast<const uint8_t *>(base) + f.offset;
+  if (s.bytes <= 8 && (uint64_t)f.count * f.bits <= 64) {
+    uint64_t v = 0;
+    pack_any(&v, src, f);
+    std::memcpy(s.p, &v, s.bytes);
+    return;
+  }
+  uint64_t w[ST_SHIM_MAX_WORDS + 1];
+  size_t words = (s.bytes + 7) / 8;
+  for (size_t k = 0; k < words; k++) w[k] = 0;
+  pack_any(w, src, f);
+  std::memcpy(s.p, w, s.bytes);
+}
+
+inline void unpack(const Sig &s, const st_ufield &f, void *base) {
+  if (s.bytes <= 8 && (uint64_t)f.count * f.bits <= 64) {
+    uint64_t v = 0;
+    std::memcpy(&v, s.p, s.bytes);
+    unpack_any(&v, static_cast<uint8_t *>(base) + f.offset, f);
+    return;
+  }
+  uint64_t w[ST_SHIM_MAX_WORDS + 1];
+  size_t words = (s.bytes + 7) / 8;
+  w[words - 1] = 0;
+  std::memcpy(w, s.p, s.bytes);
+  unpack_any(w, static_cast<uint8_t *>(base) + f.offset, f);
 }
 
 // The signals of a layout's fields, looked up once per layout.

@@ -566,7 +566,7 @@ static bool sleep_holds(const st_sm *sm, uint64_t now) {
     return true; /* (the planted fault: deaf to the block placed) */
   }
   return sm->sleep.on && now < sm->sleep.until && ((sm->wake | sm->fetch_wake) & sm->occ) == 0 &&
-         (sm->n_ctl == 0 || sm->ctl_still ||
+         (sm->ctl_still ||
           (memcmp(&sm->sleep.sig, &sm->sig, sizeof sm->sig) == 0 && st_sm_units_skippable(sm) > 0));
 }
 
@@ -626,7 +626,7 @@ st_status st_sm_cycle(st_sm *sm, uint64_t now) {
   sm->sleep.held = false;
   if (sm->skip_quiet) {
     sm->sleep.held = sleep_holds(sm, now);
-    if (sm->sleep.held && sm->ctl_still && sm->n_ctl != 0 && sm->check_skips &&
+    if (sm->sleep.held && sm->ctl_still && sm->check_skips &&
         memcmp(&sm->sleep.sig, &sm->sig, sizeof sm->sig) != 0) {
       return st_error_set(sm->err, ST_ERR_INTERNAL,
                           "sim.check_skips: a still controller changed its signals while SM %u "
@@ -657,14 +657,14 @@ st_status st_sm_cycle(st_sm *sm, uint64_t now) {
          * set it so in each cycle of the sleep). */
         core_flags(sm, &sm->flags);
         st_sm_ldst_refusal_counters(sm, sm->sleep.refusal);
-        if (sm->n_ctl != 0 && (!sm->ctl_still || sm->check_skips)) {
+        if (!sm->ctl_still || sm->check_skips) {
           sm->sleep.sig = sm->sig; /* (still controllers: for the check alone) */
         }
       }
     }
     if (sm->sleep.on) {
       st_status rc = sm->check_skips ? checked_sleep(sm, now) : sleep_cycle(sm);
-      if (rc == ST_OK && sm->doze != NULL && (sm->n_ctl == 0 || sm->ctl_still)) {
+      if (rc == ST_OK && sm->doze != NULL && sm->ctl_still) {
         /* The next cycles of the sleep can be counted in the timing loop
          * (with a controller that may change its signals between the SM's
          * full cycles they must be compared each cycle, here). */

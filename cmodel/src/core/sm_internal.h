@@ -272,9 +272,10 @@ struct st_sm {
   st_uinst *ctl[ST_SM_MAX_CTL]; /* the SM controllers (registry order) */
   uint32_t n_ctl;
   bool ctl_issue_begin, ctl_sm_end, ctl_end_cycle; /* some controller has that hook */
-  bool ctl_still;       /* every controller's hooks run only inside the SM's full cycles (no
-                           begin_cycle, end_cycle or skippable): while the SM sleeps nothing
-                           changes its signals, so a sleep need not compare them and may doze */
+  bool ctl_still;       /* every controller's hooks run only inside the SM's full cycles (none
+                           has begin_cycle, end_cycle or skippable; true with no controller):
+                           while the SM sleeps nothing changes its signals, so a sleep need
+                           not compare them and may doze */
   bool ev_issue_any;    /* an issue-stage event was recorded this cycle */
   st_uinst **uinst;     /* every unit instance of the SM: schedulers, fetch, controllers */
   uint32_t n_uinst;

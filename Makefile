@@ -33,8 +33,12 @@ test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
 
 # Every test again under AddressSanitizer and UndefinedBehaviorSanitizer.
+# ASAN_CMAKE_ARGS: more CMake options for that build (CI links only the RTL
+# its sample co-simulates: SIMTREF_RTL_UNITS, SIMTREF_RTL_TARGETS; without
+# them each run goes back to every unit's RTL).
 test-asan: deps
-	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSIMTREF_SANITIZE=ON
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSIMTREF_SANITIZE=ON \
+	  -USIMTREF_RTL_UNITS -USIMTREF_RTL_TARGETS $(ASAN_CMAKE_ARGS)
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
 

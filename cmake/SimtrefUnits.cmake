@@ -37,6 +37,8 @@ include_guard(GLOBAL)
 
 set(SIMTREF_RTL_TARGETS "gtx480;dyncta30;tiny" CACHE STRING
     "Configurations whose RTL parameter sets are built for co-simulation (CONFIG or CONFIG,KEY=VALUE,...)")
+set(SIMTREF_RTL_UNITS "" CACHE STRING
+    "Units whose RTL builds are linked into simtref (empty: every unit); only without the unit benches")
 
 # ---- declarations (verif/units/U/builds.cmake) -------------------------------
 

@@ -94,8 +94,8 @@ static st_status attach(void *ctx, const st_unit_desc *desc, const void *params,
     }
     return st_error_set(err, ST_ERR_UNSUPPORTED,
                         "co-simulation of %s: no RTL build of %s with %s%s%s (add the "
-                        "configuration to SIMTREF_RTL_TARGETS, or the unit to a set "
-                        "SIMTREF_RTL_UNITS, docs/cosim.md); builds of %s:%s",
+                        "configuration to SIMTREF_RTL_TARGETS, or the unit to SIMTREF_RTL_UNITS "
+                        "where that is set, docs/cosim.md); builds of %s:%s",
                         instance, desc->name, pstr, mutant ? " mutant " : "", mutant ? mutant : "",
                         desc->name, o ? have : " none");
   }

@@ -169,6 +169,24 @@ static bool cache_line(st_sm *sm, st_flight *f, st_cache *c, uint64_t line, uint
     }
     return true;
   }
+  if (!sm->check_skips) {
+    /* The line refused again, as the cache's memo of its last refusal says
+     * (the same request, the cache unchanged since): counted as the access
+     * would count it, without making a request that is only freed again.
+     * (Under sim.check_skips the access is made in full and the memo
+     * checked there.) */
+    st_mreq probe;
+    probe.addr = line;
+    probe.kind = (uint8_t)access_kind(f);
+    probe.op = f->acc.is_atomic ? MREQ_ATOMIC : f->acc.is_store ? MREQ_WRITE : MREQ_READ;
+    probe.warp = (uint16_t)f->warp;
+    probe.pc = f->pc;
+    probe.crit = (uint8_t)((sm->sig.critical >> f->warp) & 1u);
+    if (st_cache_would_refuse(c, &probe)) {
+      st_cache_count_refusals(c, &probe, 1, NULL);
+      return false;
+    }
+  }
   st_mreq *r = new_request(sm, f, line, (uint32_t)st_cache_line_size(c));
   if (r == NULL) {
     return true;

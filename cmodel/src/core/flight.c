@@ -29,50 +29,53 @@ void st_flight_free(st_sm *sm, st_flight *f) {
   sm->free_flights = f;
 }
 
-static bool before(const st_flight *a, const st_flight *b) {
+/* (ready, seq) order; the flight's fields are copied into its entry when it
+ * is pushed, and neither changes while it waits. */
+static inline bool before(const st_wb_entry *a, const st_wb_entry *b) {
   return a->ready < b->ready || (a->ready == b->ready && a->seq < b->seq);
 }
 
 bool st_wb_push(st_wb_heap *h, st_flight *f) {
   if (h->n == h->cap) {
     uint32_t cap = h->cap ? h->cap * 2 : 64;
-    st_flight **a = realloc(h->a, cap * sizeof *a);
+    st_wb_entry *a = realloc(h->a, cap * sizeof *a);
     if (a == NULL) {
       return false;
     }
     h->a = a;
     h->cap = cap;
   }
+  const st_wb_entry e = {f->ready, f->seq, f};
   uint32_t i = h->n++;
   while (i > 0) {
     uint32_t p = (i - 1) / 2;
-    if (!before(f, h->a[p])) {
+    if (!before(&e, &h->a[p])) {
       break;
     }
     h->a[i] = h->a[p];
     i = p;
   }
-  h->a[i] = f;
+  h->a[i] = e;
   return true;
 }
 
-st_flight *st_wb_peek(const st_wb_heap *h) { return h->n ? h->a[0] : NULL; }
+st_flight *st_wb_peek(const st_wb_heap *h) { return h->n ? h->a[0].f : NULL; }
 
 st_flight *st_wb_pop(st_wb_heap *h) {
   if (h->n == 0) {
     return NULL;
   }
-  st_flight *top = h->a[0];
-  st_flight *last = h->a[--h->n];
+  st_flight *top = h->a[0].f;
+  const st_wb_entry last = h->a[--h->n];
   uint32_t i = 0;
   for (;;) {
     uint32_t l = 2 * i + 1, r = l + 1, m = i;
-    const st_flight *best = last;
-    if (l < h->n && before(h->a[l], best)) {
+    const st_wb_entry *best = &last;
+    if (l < h->n && before(&h->a[l], best)) {
       m = l;
-      best = h->a[l];
+      best = &h->a[l];
     }
-    if (r < h->n && before(h->a[r], best)) {
+    if (r < h->n && before(&h->a[r], best)) {
       m = r;
     }
     if (m == i) {

@@ -48,7 +48,8 @@ void st_sm_complete(st_sm *sm, st_flight *f, uint64_t now) {
 void st_sm_writeback(st_sm *sm, uint64_t now) {
   uint32_t ports = (uint32_t)sm->cfg->sm.writeback_ports;
   st_flight *f;
-  while ((f = st_wb_peek(&sm->wb)) != NULL && f->ready <= now) {
+  while (st_wb_next_ready(&sm->wb) <= now) {
+    f = st_wb_peek(&sm->wb);
     if (f->n_dst > 0) {
       if (ports == 0) {
         sm->wb_stalled = 1; /* a result is ready and no port is left */

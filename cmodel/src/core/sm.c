@@ -538,10 +538,8 @@ static bool sleeps(st_sm *sm, uint64_t now, uint64_t *until) {
     return false;
   }
   uint64_t t = st_sm_drain_due(sm);
-  const st_flight *f = st_wb_peek(&sm->wb);
-  if (f != NULL) {
-    t = f->ready < t ? f->ready : t;
-  }
+  uint64_t wb_next = st_wb_next_ready(&sm->wb);
+  t = wb_next < t ? wb_next : t;
   /* Instructions on their way to an I-buffer arrive at decode_at (a warp
    * flushed meanwhile keeps its decoding bit with nothing on the way). */
   ST_BITS(i, sm->decoding & sm->occ) {
@@ -900,9 +898,8 @@ uint64_t st_sm_next_event(const st_sm *sm, uint64_t now) {
       return now + 1; /* wants a fetch */
     }
   }
-  const st_flight *f = st_wb_peek(&sm->wb);
-  if (f != NULL) {
-    uint64_t at = f->ready + (sm->fault_late_result ? 1 : 0);
+  if (sm->wb.n != 0) {
+    uint64_t at = st_wb_next_ready(&sm->wb) + (sm->fault_late_result ? 1 : 0);
     next = at < next ? at : next;
   }
   if (sm->done_ctas != 0) {

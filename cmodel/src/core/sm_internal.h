@@ -98,9 +98,15 @@ typedef struct st_collector {
   uint64_t seq;
 } st_collector;
 
-/* Results ordered by (ready, seq): a binary heap. */
+/* Results ordered by (ready, seq): a binary heap whose entries carry their
+ * keys, so that ordering them reads no flight record. */
+typedef struct st_wb_entry {
+  uint64_t ready, seq;
+  st_flight *f;
+} st_wb_entry;
+
 typedef struct st_wb_heap {
-  st_flight **a;
+  st_wb_entry *a;
   uint32_t n, cap;
 } st_wb_heap;
 
@@ -327,6 +333,10 @@ st_flight *st_flight_alloc(st_sm *sm);
 void st_flight_free(st_sm *sm, st_flight *f);
 bool st_wb_push(st_wb_heap *h, st_flight *f);
 st_flight *st_wb_peek(const st_wb_heap *h);
+/* The earliest result's ready time; UINT64_MAX when the heap is empty. */
+static inline uint64_t st_wb_next_ready(const st_wb_heap *h) {
+  return h->n ? h->a[0].ready : UINT64_MAX;
+}
 st_flight *st_wb_pop(st_wb_heap *h);
 
 /* core/pipe.c: write-back, operand collectors, execution units */

@@ -385,6 +385,80 @@ static void test_address_wraps_at_32_bits(void **state) {
   assert_int_equal(v, 7);
 }
 
+/* Registers read zero until written, in every thread block, also one placed
+ * in a slot where another ran and wrote them: %r5 (a row zeroed when first
+ * touched) and %r299 (above ST_REG_LAZY_ROWS, zeroed with the allocation)
+ * are stored before being written, then written. %tid of a 5 x 3 x 4 block,
+ * whose warps cross rows and planes of it, is stored too. */
+static const char *const fresh_ptx =
+    ".visible .entry z(.param .u64 out)\n"
+    "{\n"
+    "  .reg .b32 %r<300>;\n"
+    "  .reg .b64 %rd<6>;\n"
+    "  ld.param.u64 %rd1, [out];\n"
+    "  cvta.to.global.u64 %rd2, %rd1;\n"
+    "  mov.u32 %r1, %tid.x;\n"
+    "  mov.u32 %r2, %tid.y;\n"
+    "  mov.u32 %r3, %tid.z;\n"
+    "  mov.u32 %r4, %ctaid.x;\n"
+    "  mad.lo.u32 %r6, %r3, 3, %r2;\n"
+    "  mad.lo.u32 %r6, %r6, 5, %r1;\n"
+    "  mad.lo.u32 %r7, %r4, 60, %r6;\n"
+    "  mul.wide.u32 %rd3, %r7, 20;\n"
+    "  add.s64 %rd4, %rd2, %rd3;\n"
+    "  st.global.u32 [%rd4], %r1;\n"
+    "  st.global.u32 [%rd4+4], %r2;\n"
+    "  st.global.u32 [%rd4+8], %r3;\n"
+    "  st.global.u32 [%rd4+12], %r5;\n"
+    "  st.global.u32 [%rd4+16], %r299;\n"
+    "  mov.u32 %r5, 77;\n"
+    "  mov.u32 %r299, 99;\n"
+    "  ret;\n"
+    "}\n";
+
+static void run_fresh(fixture *f, st_gpu *gpu) {
+  enum { CTAS = 48, THREADS = 60 };
+  char text[4096];
+  snprintf(text, sizeof text, "%s%s", header, fresh_ptx);
+  st_kmodule *m = NULL;
+  st_error_clear(&f->err);
+  if (st_module_load_text(gpu, text, strlen(text), "fresh.ptx", &m, &f->err) != ST_OK) {
+    fail_msg("load failed: %s", f->err.msg);
+  }
+  static uint32_t host[CTAS * THREADS * 5];
+  uint64_t out;
+  assert_int_equal(st_malloc(gpu, sizeof host, &out, &f->err), ST_OK);
+  st_arg args[] = {ST_ARG_PTR(out)};
+  assert_int_equal(st_launch(gpu, m, "z", st_dim3_make(CTAS, 1, 1), st_dim3_make(5, 3, 4), 0,
+                             args, 1, &f->err),
+                   ST_OK);
+  if (st_synchronize(gpu, &f->err) != ST_OK) {
+    fail_msg("%s", f->err.msg);
+  }
+  memset(host, 0xff, sizeof host);
+  assert_int_equal(st_memcpy_dtoh(gpu, host, out, sizeof host, &f->err), ST_OK);
+  for (uint32_t i = 0; i < CTAS * THREADS; i++) {
+    uint32_t t = i % THREADS;
+    const uint32_t *v = &host[i * 5];
+    if (v[0] != t % 5 || v[1] != t / 5 % 3 || v[2] != t / 15 || v[3] != 0 || v[4] != 0) {
+      fail_msg("thread %u of block %u: tid (%u, %u, %u), unwritten registers %u and %u; wanted "
+               "(%u, %u, %u), 0 and 0",
+               t, i / THREADS, v[0], v[1], v[2], v[3], v[4], t % 5, t / 5 % 3, t / 15);
+    }
+  }
+}
+
+static void test_registers_start_at_zero(void **state) {
+  fixture *f = *state;
+  run_fresh(f, f->gpu); /* functional: a finished block's slot is reused in place */
+  st_config cfg = f->cfg;
+  cfg.sim.mode = ST_MODE_TIMING; /* each block's warps allocated when it is placed */
+  st_gpu *timing = NULL;
+  assert_int_equal(st_gpu_create(&cfg, &timing, &f->err), ST_OK);
+  run_fresh(f, timing);
+  st_gpu_destroy(timing);
+}
+
 static void test_bad_ptx_is_an_error(void **state) {
   fixture *f = *state;
   const char *text = ".version 9.0\n.target sm_75\n.address_size 64\n"
@@ -410,6 +484,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_memory_api_misuse, setup, teardown),
       cmocka_unit_test_setup_teardown(test_bad_ptx_is_an_error, setup, teardown),
       cmocka_unit_test_setup_teardown(test_address_wraps_at_32_bits, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_registers_start_at_zero, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

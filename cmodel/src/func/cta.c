@@ -47,9 +47,11 @@ st_status st_cta_create(const st_kernel *k, uint64_t linear, uint32_t smid, uint
     return st_error_set(err, ST_ERR_NOMEM, "out of host memory for a CTA");
   }
   cta_place(cta, k, linear, smid, slot);
-  cta->warps = calloc(cta->nwarps, sizeof *cta->warps);
+  /* (st_warp_init sets each warp up from scratch) */
+  cta->warps = malloc(cta->nwarps * sizeof *cta->warps);
   cta->shared = calloc(1, cta->shared_size ? cta->shared_size : 1);
   if (cta->warps == NULL || cta->shared == NULL) {
+    cta->nwarps = 0; /* (no warp holds memory yet) */
     st_cta_destroy(cta);
     return st_error_set(err, ST_ERR_NOMEM, "out of host memory for a CTA");
   }

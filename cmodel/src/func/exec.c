@@ -2,6 +2,7 @@
  * stack, calls and returns, barriers, special registers and fault reports. */
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -27,8 +28,19 @@ static bool stack_reserve(st_warp *w, uint32_t need) {
   return true;
 }
 
-/* Points w, whose registers and local stack are allocated and zero and
- * whose other fields are zero, at the entry of k as warp `index` of cta. */
+/* Zeroes the rows from `from` up that are not zeroed on first touch (those
+ * at and above ST_REG_LAZY_ROWS). */
+static void zero_eager_rows(st_warp *w, uint32_t from) {
+  uint32_t lo = from > ST_REG_LAZY_ROWS ? from : ST_REG_LAZY_ROWS;
+  if (w->reg_rows > lo) {
+    memset(w->regs + (size_t)lo * ST_WARP_SIZE, 0,
+           (size_t)(w->reg_rows - lo) * ST_WARP_SIZE * sizeof *w->regs);
+  }
+}
+
+/* Points w, whose registers and local stack are allocated and read as zero
+ * (registers: st_warp_row) and whose other fields are zero but the call
+ * frames, at the entry of k as warp `index` of cta. */
 static void warp_start(st_warp *w, st_cta *cta, uint32_t index, uint32_t valid,
                        const st_kernel *k) {
   w->cta = cta;
@@ -49,9 +61,13 @@ static void warp_start(st_warp *w, st_cta *cta, uint32_t index, uint32_t valid,
 
 st_status st_warp_init(st_warp *w, st_cta *cta, uint32_t index, uint32_t valid,
                        const st_kernel *k, st_error *err) {
-  memset(w, 0, sizeof *w);
+  /* (The call frames are written by each call before they are read.) */
+  memset(w, 0, offsetof(st_warp, frames));
   w->reg_rows = k->reg_rows ? k->reg_rows : 1;
-  w->regs = calloc((size_t)w->reg_rows * ST_WARP_SIZE, sizeof *w->regs);
+  w->regs = malloc((size_t)w->reg_rows * ST_WARP_SIZE * sizeof *w->regs);
+  if (w->regs != NULL) {
+    zero_eager_rows(w, 0);
+  }
   w->local_stride = k->local_stride;
   if (w->local_stride) {
     w->local = calloc((size_t)w->local_stride * ST_WARP_SIZE, 1);
@@ -76,14 +92,14 @@ st_status st_warp_reinit(st_warp *w, st_cta *cta, uint32_t index, uint32_t valid
   uint8_t *local = w->local;
   st_simt_entry *stack = w->stack;
   uint32_t stack_cap = w->stack_cap;
-  memset(w, 0, sizeof *w);
-  memset(regs, 0, (size_t)rows * ST_WARP_SIZE * sizeof *regs);
+  memset(w, 0, offsetof(st_warp, frames)); /* (every row untouched again) */
   if (k->local_stride) {
     memset(local, 0, (size_t)k->local_stride * ST_WARP_SIZE);
   }
   memset(stack, 0, stack_cap * sizeof *stack);
   w->regs = regs;
   w->reg_rows = rows;
+  zero_eager_rows(w, 0);
   w->local = local;
   w->local_stride = k->local_stride;
   w->stack = stack;
@@ -152,6 +168,34 @@ static uint64_t sreg_value(st_ectx *c, const st_operand *o, uint32_t lane) {
   return 0;
 }
 
+/* A special register for the active lanes of the warp into t. %tid, the
+ * one that depends on the lane in a way worth the trouble, steps through the
+ * block's shape lane by lane instead of dividing for each; the values are
+ * those of sreg_value. */
+static void sreg_lanes(st_ectx *c, const st_operand *o, uint64_t *t) {
+  if ((st_sreg)o->sreg != SREG_TID) {
+    ST_LANES(l, c->active) { t[l] = sreg_value(c, o, l); }
+    return;
+  }
+  const st_kernel *k = c->env->k;
+  const uint32_t bx = k->block.x, by = k->block.y;
+  const uint32_t t0 = st_warp_thread_linear(c->w, 0);
+  uint32_t x = t0 % bx, y = (t0 / bx) % by, z = t0 / (bx * by);
+  const unsigned comp = o->comp % 3;
+  for (uint32_t l = 0, m = c->active; m != 0; l++, m >>= 1) {
+    if (m & 1u) {
+      t[l] = comp == 0 ? x : comp == 1 ? y : z;
+    }
+    if (++x == bx) {
+      x = 0;
+      if (++y == by) {
+        y = 0;
+        z++;
+      }
+    }
+  }
+}
+
 /* Address of a symbol as seen by the running thread: a device address for
  * global/const variables, an offset for shared, param and local ones. */
 static uint64_t symbol_address(st_ectx *c, uint32_t sym_index) {
@@ -198,7 +242,7 @@ const uint64_t *st_src(st_ectx *c, unsigned i) {
     }
     return t;
   case OPND_SREG:
-    ST_LANES(l, c->active) { t[l] = sreg_value(c, o, l); }
+    sreg_lanes(c, o, t);
     return t;
   case OPND_SYM: {
     uint64_t a = symbol_address(c, o->sym) + (uint64_t)o->imm;
@@ -520,10 +564,10 @@ static void do_call(st_ectx *c) {
       st_fault(c, lane0, 0, 0, "out of host memory for registers");
       return;
     }
-    memset(p + (size_t)w->reg_rows * ST_WARP_SIZE, 0,
-           (size_t)(rows - w->reg_rows) * ST_WARP_SIZE * sizeof *p);
+    uint32_t old_rows = w->reg_rows;
     w->regs = p;
     w->reg_rows = rows;
+    zero_eager_rows(w, old_rows); /* (the new rows below are untouched) */
   }
   /* Arguments: caller's call-site .param variables to the callee's formals. */
   for (uint32_t i = 0; i < callee->n_params && i < in->n_call_params; i++) {
@@ -675,7 +719,7 @@ static void do_barrier(st_ectx *c) {
         uint32_t xpc = st_warp_pc(x) - 1;
         const st_inst *xi = &m->insts[xpc];
         if (xi->op == OP_BAR && xi->opnd[0].kind == OPND_REG) {
-          uint64_t *d = x->regs + (size_t)(x->reg_base + xi->opnd[0].reg) * ST_WARP_SIZE;
+          uint64_t *d = st_warp_row(x, x->reg_base + xi->opnd[0].reg);
           ST_LANES(l, st_warp_active(x)) { d[l] = value; }
         }
       }

@@ -27,7 +27,7 @@ extern const st_handler st_handlers[OP_COUNT];
 
 /* Register row of function-local register r of the running function. */
 static inline uint64_t *st_row(st_warp *w, uint32_t r) {
-  return w->regs + (size_t)(w->reg_base + r) * ST_WARP_SIZE;
+  return st_warp_row(w, w->reg_base + r);
 }
 
 /* The 32 per-lane values of source operand i (only lanes in c->mask are

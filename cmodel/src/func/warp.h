@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "ptx/ir.h"
 #include "simtref/simtref.h"
@@ -19,6 +20,9 @@
 #define ST_LANES(l, mask)                                                           \
   for (uint32_t _m_##l = (mask), l = 0;                                             \
        _m_##l != 0 && ((l = (uint32_t)__builtin_ctz(_m_##l)), 1); _m_##l &= _m_##l - 1)
+
+/* Register rows of a warp that are zeroed on first touch (st_warp_row). */
+#define ST_REG_LAZY_ROWS 256u
 
 /* One entry of the SIMT (immediate post-dominator) reconvergence stack. */
 typedef struct st_simt_entry {
@@ -77,6 +81,11 @@ typedef struct st_warp {
 
   uint64_t *regs;        /* regs[row * 32 + lane] */
   uint32_t reg_rows;     /* rows allocated */
+  /* Rows below ST_REG_LAZY_ROWS are zeroed when first touched (st_warp_row),
+   * not at launch: bit r set once row r has been. The rows above are zeroed
+   * when allocated. A row reads 0 until written, as if all were zeroed at
+   * launch. */
+  uint64_t reg_zeroed[ST_REG_LAZY_ROWS / 64];
 
   uint8_t *local;        /* local[lane * local_stride + offset] */
   uint32_t local_stride; /* bytes of local stack per thread */
@@ -91,6 +100,8 @@ typedef struct st_warp {
                             (timing mode reads and clears it; func/devrt.h) */
   st_mem_access access;  /* of the last instruction */
 
+  /* (Last, and not zeroed when the warp is set up: each call writes its
+   * frame before anything reads it.) */
   st_call_frame frames[ST_MAX_CALL_DEPTH];
 } st_warp;
 
@@ -120,6 +131,23 @@ typedef struct st_cta {
 /* The thread coordinates of lane `lane` of warp w. */
 static inline uint32_t st_warp_thread_linear(const st_warp *w, uint32_t lane) {
   return w->index * ST_WARP_SIZE + lane;
+}
+
+/* Whether register row `row` of w holds values (it was touched; rows at and
+ * above ST_REG_LAZY_ROWS always do). An untouched row reads as zeros. */
+static inline bool st_warp_row_touched(const st_warp *w, uint32_t row) {
+  return row >= ST_REG_LAZY_ROWS || ((w->reg_zeroed[row / 64] >> (row % 64)) & 1u);
+}
+
+/* Register row `row` (absolute: the frame's base included) of w, zeroed
+ * first if it was never touched. */
+static inline uint64_t *st_warp_row(st_warp *w, uint32_t row) {
+  uint64_t *p = w->regs + (size_t)row * ST_WARP_SIZE;
+  if (!st_warp_row_touched(w, row)) {
+    memset(p, 0, ST_WARP_SIZE * sizeof *p);
+    w->reg_zeroed[row / 64] |= UINT64_C(1) << (row % 64);
+  }
+  return p;
 }
 
 /* Mask of the threads that are running the current stack entry. */

@@ -114,7 +114,12 @@ static void fp_warp(fingerprint *f, const st_warp *w) {
     fp_word(f, c->call_mask);
   }
   fp_word(f, ((uint64_t)w->reg_base << 32) | w->reg_rows);
-  fp_words(f, w->regs, (size_t)w->reg_rows * ST_WARP_SIZE);
+  static const uint64_t zeros[ST_WARP_SIZE];
+  for (uint32_t r = 0; r < w->reg_rows; r++) {
+    /* (an untouched row reads as zeros) */
+    fp_words(f, st_warp_row_touched(w, r) ? w->regs + (size_t)r * ST_WARP_SIZE : zeros,
+             ST_WARP_SIZE);
+  }
   fp_word(f, ((uint64_t)w->local_base << 32) | w->local_top);
   if (w->local != NULL) {
     fp_bytes(f, w->local, (size_t)w->local_stride * ST_WARP_SIZE);

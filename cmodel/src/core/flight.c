@@ -16,10 +16,11 @@ st_flight *st_flight_alloc(st_sm *sm) {
     f->all_next = sm->all_flights;
     sm->all_flights = f;
   }
-  memset(f, 0, offsetof(st_flight, acc));
-  f->acc.space = SP_NONE;
-  f->n_lines = f->next_line = f->lines_waiting = f->passes_left = 0;
+  memset(f, 0, offsetof(st_flight, next));
   f->next = NULL;
+  f->t_issue = 0;
+  f->n_lines = f->next_line = f->lines_waiting = f->passes_left = 0;
+  f->acc.space = SP_NONE;
   f->seq = sm->seq++;
   return f;
 }
@@ -35,7 +36,9 @@ static inline bool before(const st_wb_entry *a, const st_wb_entry *b) {
   return a->ready < b->ready || (a->ready == b->ready && a->seq < b->seq);
 }
 
-bool st_wb_push(st_wb_heap *h, st_flight *f) {
+bool st_wb_push(st_wb_heap *h, st_flight *f) { return st_wb_push_keyed(h, f, f->ready, f->seq); }
+
+bool st_wb_push_keyed(st_wb_heap *h, st_flight *f, uint64_t ready, uint64_t seq) {
   if (h->n == h->cap) {
     uint32_t cap = h->cap ? h->cap * 2 : 64;
     st_wb_entry *a = realloc(h->a, cap * sizeof *a);
@@ -45,7 +48,7 @@ bool st_wb_push(st_wb_heap *h, st_flight *f) {
     h->a = a;
     h->cap = cap;
   }
-  const st_wb_entry e = {f->ready, f->seq, f};
+  const st_wb_entry e = {ready, seq, f};
   uint32_t i = h->n++;
   while (i > 0) {
     uint32_t p = (i - 1) / 2;

@@ -37,7 +37,6 @@ static st_stall readiness(st_sm *sm, uint32_t slot) {
      * warp's issue, is such a warp.) */
     return collector_cause(sm, slot, st_sm_tinst(tw, tw->ibuf_pc[tw->ib_head]));
   }
-  st_warp *w = tw->fw;
   if (tw->finished) {
     return STALL_EXIT;
   }
@@ -61,9 +60,9 @@ static st_stall readiness(st_sm *sm, uint32_t slot) {
     return (st_stall)tw->stall; /* nothing it waits on has been written back */
   }
   if (tw->head_state == HEAD_UNKNOWN) {
-    if (pc != st_warp_pc(w)) {
+    if (pc != tw->pc) {
       /* The I-buffer holds the wrong path: drop it and refetch. */
-      st_ibuf_flush(sm, tw, st_warp_pc(w), true);
+      st_ibuf_flush(sm, tw, tw->pc, true);
       return STALL_CONTROL;
     }
     bool mem = false, blocked = false;
@@ -139,7 +138,7 @@ static uint32_t barriers_pending(const st_cta *cta) {
 static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
   st_twarp *tw = &sm->warps[slot];
   st_warp *w = tw->fw;
-  uint32_t pc = st_warp_pc(w);
+  uint32_t pc = tw->pc;
   const st_tinst *t = st_sm_tinst(tw, pc);
   st_flight *f = st_flight_alloc(sm);
   if (f == NULL) {
@@ -161,6 +160,7 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
   st_exec_env env = tw->rk->env; /* this SM's copy: its clock, its error */
   env.clock = now;
   env.err = sm->err;
+  env.access = &f->acc; /* (space SP_NONE from the allocation) */
   st_exec_result r = st_exec_warp(&env, w);
   if (r == ST_EXEC_FAULT) {
     st_flight_free(sm, f);
@@ -170,6 +170,9 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
     st_flight_free(sm, f);
     return st_error_set(sm->err, ST_ERR_NOMEM, "out of host memory");
   }
+  if (!sm->fault_stale_pc || st_warp_pc(w) == pc + 1) { /* (the planted fault: not on a jump) */
+    tw->pc = st_warp_pc(w);
+  }
   sm->stats.warp_insts++;
   sm->stats.thread_insts += (uint64_t)st_bitcount64(active);
   if (w->devrt_cycles != 0) {
@@ -178,8 +181,7 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
     w->devrt_cycles = 0;
     tw->devrt_wait = 1;
   }
-  if (t->is_mem && w->access.space != SP_NONE) {
-    memcpy(&f->acc, &w->access, sizeof f->acc);
+  if (t->is_mem && f->acc.space != SP_NONE) {
     /* Volatile accesses and accesses ordered at GPU or system scope must see
      * other SMs' writes: the L1 (not coherent) is bypassed; so is it by the
      * .cg (cache global: L2 only) and .cv loads. */
@@ -189,7 +191,7 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
                      in->order == ORDER_RELEASE || in->order == ORDER_ACQ_REL ||
                      in->order == ORDER_SC) &&
                     (in->scope == SCOPE_GPU || in->scope == SCOPE_SYS));
-    f->is_load = !w->access.is_store || w->access.is_atomic;
+    f->is_load = !f->acc.is_store || f->acc.is_atomic;
     if (!f->is_load || in->op == OP_RED) {
       f->n_dst = 0;
       f->is_load = 0;
@@ -267,7 +269,7 @@ static st_status issue_one(st_sm *sm, uint32_t s, uint32_t slot, uint64_t now) {
     sm->ev.iss_pc[s] = pc;
     sm->ev.iss_next[s] = pc + 1;
   } else {
-    uint32_t next = st_warp_pc(w);
+    uint32_t next = tw->pc;
     sm->ev.iss_pc[s] = pc;
     sm->ev.iss_next[s] = next;
     uint32_t expect = tw->ib_count ? tw->ibuf_pc[tw->ib_head] : tw->decode_n ? tw->decode_pc

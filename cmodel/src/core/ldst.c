@@ -125,22 +125,28 @@ static void start(st_sm *sm) {
   }
 }
 
+/* The fields of f's request for line that a cache's remembered refusal
+ * compares (st_cache_would_refuse): what a probe of the memo fills. */
+static void refusal_probe(const st_sm *sm, const st_flight *f, uint64_t line, st_mreq *r) {
+  r->addr = line;
+  r->kind = (uint8_t)access_kind(f);
+  r->op = f->acc.is_atomic ? MREQ_ATOMIC : f->acc.is_store ? MREQ_WRITE : MREQ_READ;
+  r->warp = (uint16_t)f->warp;
+  r->pc = f->pc;
+  r->crit = (uint8_t)((sm->sig.critical >> f->warp) & 1u);
+}
+
 static st_mreq *new_request(st_sm *sm, const st_flight *f, uint64_t line, uint32_t bytes) {
   st_mreq *r = st_mreq_alloc(sm->pool);
   if (r == NULL) {
     st_error_set(sm->err, ST_ERR_NOMEM, "out of host memory");
     return NULL;
   }
-  r->addr = line;
+  refusal_probe(sm, f, line, r);
   r->bytes = bytes;
-  r->kind = (uint8_t)access_kind(f);
-  r->op = f->acc.is_atomic ? MREQ_ATOMIC : f->acc.is_store ? MREQ_WRITE : MREQ_READ;
   r->wants_reply = f->is_load || f->acc.is_atomic;
   r->sm = (uint16_t)sm->id;
   r->cluster = (uint16_t)(sm->id / (uint32_t)sm->cfg->gpu.sms_per_cluster);
-  r->warp = (uint16_t)f->warp;
-  r->pc = f->pc;
-  r->crit = (uint8_t)((sm->sig.critical >> f->warp) & 1u);
   r->t_issue = f->t_issue;
   r->cookie = (void *)f;
   return r;
@@ -176,12 +182,7 @@ static bool cache_line(st_sm *sm, st_flight *f, st_cache *c, uint64_t line, uint
      * (Under sim.check_skips the access is made in full and the memo
      * checked there.) */
     st_mreq probe;
-    probe.addr = line;
-    probe.kind = (uint8_t)access_kind(f);
-    probe.op = f->acc.is_atomic ? MREQ_ATOMIC : f->acc.is_store ? MREQ_WRITE : MREQ_READ;
-    probe.warp = (uint16_t)f->warp;
-    probe.pc = f->pc;
-    probe.crit = (uint8_t)((sm->sig.critical >> f->warp) & 1u);
+    refusal_probe(sm, f, line, &probe);
     if (st_cache_would_refuse(c, &probe)) {
       st_cache_count_refusals(c, &probe, 1, NULL);
       return false;
@@ -354,12 +355,7 @@ void st_sm_drain_misses(st_sm *sm, uint64_t now) {
  * cache's remembered refusal compares), and its cache. */
 static st_cache *retry_request(const st_sm *sm, const st_flight *f, st_mreq *r) {
   memset(r, 0, sizeof *r);
-  r->addr = f->lines[f->next_line];
-  r->kind = (uint8_t)access_kind(f);
-  r->op = f->acc.is_atomic ? MREQ_ATOMIC : f->acc.is_store ? MREQ_WRITE : MREQ_READ;
-  r->warp = (uint16_t)f->warp;
-  r->pc = f->pc;
-  r->crit = (uint8_t)((sm->sig.critical >> f->warp) & 1u);
+  refusal_probe(sm, f, f->lines[f->next_line], r);
   return f->acc.space == SP_CONST || f->acc.space == SP_PARAM ? sm->l1c : sm->l1d;
 }
 

@@ -78,6 +78,8 @@ void st_sm_collect(st_sm *sm, st_flight *f) {
   sm->coll_used[f->unit]++;
   sm->coll_mask[f->unit] |= UINT64_C(1) << c;
   col->seq = f->seq;
+  col->latency = (uint64_t)t->latency + f->extra;
+  col->interval = t->interval;
   col->n_reads = 0;
   for (unsigned s = 0; s < t->n_src && s < ST_MAX_SRC_REGS; s++) {
     /* Banks interleave registers, offset by the warp slot. */
@@ -86,8 +88,10 @@ void st_sm_collect(st_sm *sm, st_flight *f) {
   }
 }
 
-static bool dispatch(st_sm *sm, st_flight *f, uint64_t now) {
-  if (f->unit == UNIT_MEM) {
+/* Dispatches collector col's instruction (of unit kind u, col's kind). */
+static bool dispatch(st_sm *sm, unsigned u, const st_collector *col, uint64_t now) {
+  st_flight *f = col->f;
+  if (u == UNIT_MEM) {
     if (sm->ldst_queued >= 1) {
       return false;
     }
@@ -101,12 +105,11 @@ static bool dispatch(st_sm *sm, st_flight *f, uint64_t now) {
     sm->ldst_queued++;
     return true;
   }
-  const st_tinst *t = st_sm_tinst(&sm->warps[f->warp], f->pc);
-  for (uint32_t u = 0; u < sm->n_units[f->unit]; u++) {
-    if (sm->unit_free[f->unit][u] <= now) {
-      sm->unit_free[f->unit][u] = now + t->interval;
-      f->ready = now + t->latency + f->extra;
-      return st_wb_push(&sm->wb, f);
+  for (uint32_t i = 0; i < sm->n_units[u]; i++) {
+    if (sm->unit_free[u][i] <= now) {
+      sm->unit_free[u][i] = now + col->interval;
+      f->ready = now + col->latency;
+      return st_wb_push_keyed(&sm->wb, f, f->ready, col->seq);
     }
   }
   return false;
@@ -153,7 +156,7 @@ void st_sm_operands(st_sm *sm, uint64_t now) {
         sm->stats.bank_conflict_cycles++;
         continue;
       }
-      if (col->n_reads == 0 && dispatch(sm, col->f, now)) {
+      if (col->n_reads == 0 && dispatch(sm, u, col, now)) {
         col->f = NULL;
         /* A warp waiting for a collector of this kind may go. */
         if (!sm->fault_lost_wake) {

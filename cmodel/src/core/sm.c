@@ -69,6 +69,7 @@ st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st
   sm->fault_blind_recheck = st_fault_planted("blind-recheck");
   sm->fault_ready_blind = st_fault_planted("ready-blind-quiet");
   sm->fault_stale_head = st_fault_planted("stale-head");
+  sm->fault_stale_pc = st_fault_planted("stale-pc");
   sm->fault_lazy_unchecked = st_fault_planted("lazy-unchecked");
   sm->fault_doze_deaf = st_fault_planted("doze-deaf");
   sm->fault_idle_deaf = st_fault_planted("idle-deaf");
@@ -295,6 +296,7 @@ st_status st_sm_launch_cta(st_sm *sm, st_rkernel *rk, uint64_t linear, uint64_t 
     tw->cta_slot = slot;
     tw->age = sm->next_age++;
     tw->fetch_pc = st_warp_pc(tw->fw);
+    tw->pc = tw->fetch_pc;
     if (!reserve_scoreboard(tw, k->reg_rows ? k->reg_rows : 1)) {
       return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
     }

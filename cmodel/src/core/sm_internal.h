@@ -3,6 +3,7 @@
 #define SIMTREF_CORE_SM_INTERNAL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/sm.h"
@@ -16,6 +17,8 @@ _Static_assert(ST_MAX_SCHED == ST_U_MAX_SCHED, "the SM and the units agree on th
 
 /* An instruction between issue and write-back. */
 typedef struct st_flight {
+  /* The first host cache line: what every instruction's record uses (with
+   * the next line's t_issue, counts and access space). */
   uint32_t warp;        /* warp slot */
   uint32_t pc;
   uint8_t unit;         /* st_unit_kind */
@@ -28,20 +31,22 @@ typedef struct st_flight {
   uint32_t dst[ST_MAX_DST_REGS]; /* absolute register rows */
   uint64_t ready;       /* cycle its result may be written back */
   uint64_t seq;         /* issue order, for deterministic ordering */
+  struct st_flight *next; /* in the free list or the LD/ST unit's queue */
   uint64_t t_issue;
   /* memory instructions */
-  st_mem_access acc;    /* copy of the warp's access record at issue */
-  uint64_t lines[ST_WARP_SIZE]; /* distinct line addresses (global/local/const) */
   uint32_t n_lines, next_line, lines_waiting;
   uint32_t passes_left; /* shared memory: bank-conflict passes still to do */
-  struct st_flight *next;
+  st_mem_access acc;    /* copy of the warp's access record at issue */
+  uint64_t lines[ST_WARP_SIZE]; /* distinct line addresses (global/local/const) */
   struct st_flight *all_next; /* every record this SM allocated, for teardown */
 } st_flight;
+_Static_assert(offsetof(st_flight, t_issue) == 64 && offsetof(st_flight, acc) < 128,
+               "an instruction's flight record takes two host cache lines when it makes no access");
 
 /* A warp slot's timing state. The fields every look at a warp reads (its
- * readiness, the wake-up rule) come first, in the record's first host cache
- * line, and the record is aligned to one: a look costs one line, two with
- * the I-buffer. */
+ * readiness, the wake-up rule, the issue's PC and block) come first, in the
+ * record's first host cache line, and the record is aligned to one: a look
+ * costs one line, two with the I-buffer. */
 typedef struct st_twarp {
   _Alignas(64) st_warp *fw; /* functional warp; NULL when the slot is free */
   const st_tinst *dec;  /* its kernel's timing decode (rk->dec) */
@@ -60,13 +65,18 @@ typedef struct st_twarp {
   uint8_t flushed;      /* the I-buffer was last emptied by a taken branch */
   uint8_t fetch_wait;   /* an I-cache miss is outstanding */
   uint8_t decode_n;     /* fetched instructions on their way to the I-buffer */
+  /* st_warp_pc(fw), kept in step by issue.c (only the warp's own
+   * instructions move it): the scheduling stages read it here, in the
+   * record's first line, rather than through the functional warp. */
+  uint32_t pc;
+  uint32_t cta_slot;
+  /* the first line ends here: what classifying and issuing a warp reads */
+  uint32_t ibuf_pc[ST_MAX_IBUF];
   uint32_t fetch_pc;    /* next instruction to fetch */
   uint32_t decode_pc;
-  uint32_t ibuf_pc[ST_MAX_IBUF];
   uint64_t decode_at;   /* cycle they arrive */
   st_rkernel *rk;       /* its kernel (while the slot is occupied) */
   uint64_t code_base;   /* the address of its kernel's instruction 0 */
-  uint32_t cta_slot;
   uint8_t age_rank;     /* rank of age among the SM's resident warps (0: oldest) */
   uint64_t age;         /* launch order: smaller is older */
   /* The probe (docs/latency-study.md): categories so far, the SM's
@@ -76,6 +86,7 @@ typedef struct st_twarp {
   uint64_t probe_since, t_launch, t_exit;
   uint64_t oracle_t;    /* the CAWS oracle's execution time of this warp (0: no oracle) */
 } st_twarp;
+_Static_assert(offsetof(st_twarp, ibuf_pc) == 64, "st_twarp's first line holds what issue reads");
 
 typedef struct st_tcta {
   st_cta *cta;          /* functional CTA; NULL when the slot is free */
@@ -96,6 +107,11 @@ typedef struct st_collector {
   uint16_t banks[ST_MAX_SRC_REGS];
   uint8_t n_reads;      /* bank reads still to do */
   uint64_t seq;
+  /* What dispatch needs of the instruction, kept here so that dispatching
+   * reads no flight or decode record: cycles from dispatch to the result
+   * (the unit's latency and the flight's extra) and the unit's interval. */
+  uint64_t latency;
+  uint32_t interval;
 } st_collector;
 
 /* Results ordered by (ready, seq): a binary heap whose entries carry their
@@ -218,6 +234,8 @@ struct st_sm {
                            that issue took */
   bool fault_stale_head; /* planted fault (SIMTREF_FAULT=stale-head): an issue leaves its
                            warp in the known-ready heads (head_ready) */
+  bool fault_stale_pc;   /* planted fault (SIMTREF_FAULT=stale-pc): a jump leaves the warp's
+                           PC mirror (st_twarp.pc) where it was */
   bool fault_lazy_unchecked; /* planted fault (SIMTREF_FAULT=lazy-unchecked): a warp found
                            ready that kept its cause is not looked at again after another's
                            issue */
@@ -332,6 +350,8 @@ static inline uint32_t st_bitcount64(uint64_t x) {
 st_flight *st_flight_alloc(st_sm *sm);
 void st_flight_free(st_sm *sm, st_flight *f);
 bool st_wb_push(st_wb_heap *h, st_flight *f);
+/* The same with f's ready time and sequence number given (equal to f's). */
+bool st_wb_push_keyed(st_wb_heap *h, st_flight *f, uint64_t ready, uint64_t seq);
 st_flight *st_wb_peek(const st_wb_heap *h);
 /* The earliest result's ready time; UINT64_MAX when the heap is empty. */
 static inline uint64_t st_wb_next_ready(const st_wb_heap *h) {

@@ -797,6 +797,7 @@ st_exec_result st_exec_warp(st_exec_env *env, st_warp *w) {
   st_ectx c;
   c.env = env;
   c.w = w;
+  c.acc = env->access != NULL ? env->access : &w->access;
   c.pc = st_warp_pc(w);
   c.in = &m->insts[c.pc];
   c.active = st_warp_active(w);
@@ -812,7 +813,7 @@ st_exec_result st_exec_warp(st_exec_env *env, st_warp *w) {
     }
     c.mask = gm;
   }
-  w->access.space = SP_NONE;
+  c.acc->space = SP_NONE;
   w->warp_insts++;
   w->thread_insts += (uint64_t)__builtin_popcount(c.active);
 

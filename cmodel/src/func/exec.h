@@ -64,6 +64,9 @@ typedef struct st_exec_env {
   st_error *err;           /* receives a fault report */
   const struct st_devrt_ops *devrt; /* the device runtime (func/devrt.h), or NULL: none */
   void *devrt_ctx;
+  /* Where the instruction's access record goes (space SP_NONE: none): NULL
+   * for the warp's own (st_warp.access); timing mode gives its flight's. */
+  st_mem_access *access;
 } st_exec_env;
 
 typedef enum st_exec_result {

@@ -11,6 +11,7 @@
 typedef struct st_ectx {
   st_exec_env *env;
   st_warp *w;
+  st_mem_access *acc; /* the access record (env->access, else w->access) */
   const st_inst *in;
   uint32_t pc;
   uint32_t mask;    /* active threads whose guard predicate holds */

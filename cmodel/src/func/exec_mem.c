@@ -173,7 +173,7 @@ static void store_bits(uint8_t *p, uint64_t v, unsigned n) { memcpy(p, &v, n); }
 static const uint64_t *addresses(st_ectx *c, unsigned i) { return st_src(c, i); }
 
 static void record(st_ectx *c, st_space sp, bool store, bool atomic, unsigned size) {
-  st_mem_access *a = &c->w->access;
+  st_mem_access *a = c->acc;
   a->space = (uint8_t)sp;
   a->is_store = store;
   a->is_atomic = atomic;
@@ -232,7 +232,7 @@ static void exec_ld(st_ectx *c) {
   if (block != NULL) {
     ST_LANES(l, c->mask) {
       const uint8_t *p = block->data + (addr[l] - block->base);
-      c->w->access.addr[l] = addr[l];
+      c->acc->addr[l] = addr[l];
       for (unsigned e = 0; e < n; e++) {
         uint64_t v = st_extend(load_bits(p + e * esize, esize), (st_ptype)in->type);
         if (rows[e] != NULL) {
@@ -262,7 +262,7 @@ static void exec_ld(st_ectx *c) {
         v[e] = st_extend(load_bits(p + e * esize, esize), (st_ptype)in->type);
       }
       ST_LANES(l, c->mask) {
-        c->w->access.addr[l] = where;
+        c->acc->addr[l] = where;
         for (unsigned e = 0; e < n; e++) {
           if (rows[e] != NULL) {
             rows[e][l] = v[e];
@@ -279,7 +279,7 @@ static void exec_ld(st_ectx *c) {
     if (p == NULL) {
       return;
     }
-    c->w->access.addr[l] = where;
+    c->acc->addr[l] = where;
     for (unsigned e = 0; e < n; e++) {
       uint64_t v = st_extend(load_bits(p + e * esize, esize), (st_ptype)in->type);
       if (rows[e] != NULL) {
@@ -304,7 +304,7 @@ static void exec_st(st_ectx *c) {
   if (block != NULL) {
     ST_LANES(l, c->mask) {
       uint8_t *p = block->data + (addr[l] - block->base);
-      c->w->access.addr[l] = addr[l];
+      c->acc->addr[l] = addr[l];
       for (unsigned e = 0; e < n; e++) {
         store_bits(p + e * esize, imm_ok[e] ? imm[e] : rows[e][l], esize);
       }
@@ -318,7 +318,7 @@ static void exec_st(st_ectx *c) {
     if (p == NULL) {
       return;
     }
-    c->w->access.addr[l] = where;
+    c->acc->addr[l] = where;
     for (unsigned e = 0; e < n; e++) {
       uint64_t v = imm_ok[e] ? imm[e] : rows[e][l];
       store_bits(p + e * esize, v, esize);
@@ -391,7 +391,7 @@ static void exec_atom(st_ectx *c) {
       st_fault(c, l, where, size, "atomic on %s memory", space_name(sp));
       return;
     }
-    c->w->access.addr[l] = where;
+    c->acc->addr[l] = where;
     uint64_t old = load_bits(p, size);
     store_bits(p, atom_apply(in, old, b[l], cv[l]), size);
     d[l] = st_extend(old, (st_ptype)in->type);

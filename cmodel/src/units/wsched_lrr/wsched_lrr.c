@@ -1,6 +1,7 @@
 /* Issue scheduler, loose round robin: see wsched_lrr.h. */
 #include "units/wsched_lrr/wsched_lrr.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,7 +15,10 @@ void wsched_lrr_reset(const wsched_lrr_params *p, wsched_lrr_state *s) {
 void wsched_lrr_eval(const wsched_lrr_params *p, const wsched_lrr_state *s,
                      const wsched_lrr_in *in, wsched_lrr_out *out) {
   unsigned nw = p->n_warps;
-  memset(out, 0, sizeof *out);
+  /* Every byte of out is written: the head (padding too) and the keys past
+   * the scheduler's warps zeroed, the others below. */
+  memset(out, 0, offsetof(wsched_lrr_out, key));
+  memset(out->key + nw, 0, (ST_U_MAX_WARPS - nw) * sizeof out->key[0]);
   /* key[j] = st_u_ring_after(j, last, nw) (j itself before any issue), in
    * two straight runs: the warps up to the last one issued wrap around. */
   unsigned last = s->last_valid ? s->last : nw - 1;

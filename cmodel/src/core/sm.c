@@ -20,9 +20,20 @@ static void sleep_end(st_sm *sm) {
   st_sm_doze_stop(sm);
 }
 
+/* n zeroed records of size bytes (a multiple of align) aligned to align,
+ * host cache lines for the records that are one: NULL only out of memory. */
+static void *zalloc_aligned(size_t align, size_t n, size_t size) {
+  size_t bytes = (n ? n : 1) * size;
+  void *p = aligned_alloc(align, bytes);
+  if (p != NULL) {
+    memset(p, 0, bytes);
+  }
+  return p;
+}
+
 st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st_sm **out,
                        st_error *err) {
-  st_sm *sm = calloc(1, sizeof *sm);
+  st_sm *sm = zalloc_aligned(_Alignof(st_sm), 1, sizeof *sm);
   if (sm == NULL) {
     return st_error_set(err, ST_ERR_NOMEM, "out of host memory creating an SM");
   }
@@ -36,10 +47,7 @@ st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st
     sm->n_sched = ST_MAX_SCHED;
   }
   /* (aligned as the record asks: one host cache line for a look at a warp) */
-  sm->warps = aligned_alloc(_Alignof(st_twarp), sm->max_warps * sizeof *sm->warps);
-  if (sm->warps != NULL) {
-    memset(sm->warps, 0, sm->max_warps * sizeof *sm->warps);
-  }
+  sm->warps = zalloc_aligned(_Alignof(st_twarp), sm->max_warps, sizeof *sm->warps);
   sm->free_run = sm->max_warps;
   sm->fit_epoch = &sm->fit_epoch_own;
   sm->ctas = calloc(sm->n_cta_slots, sizeof *sm->ctas);
@@ -53,7 +61,7 @@ st_status st_sm_create(const st_config *cfg, uint32_t id, st_mreq_pool *pool, st
   for (unsigned u = 0; ok && u < UNIT_KINDS; u++) {
     sm->n_coll[u] = colls[u];
     sm->n_units[u] = units[u];
-    sm->coll[u] = calloc(colls[u], sizeof *sm->coll[u]);
+    sm->coll[u] = zalloc_aligned(_Alignof(st_collector), colls[u], sizeof *sm->coll[u]);
     sm->unit_free[u] = calloc(units[u], sizeof *sm->unit_free[u]);
     ok = sm->coll[u] != NULL && sm->unit_free[u] != NULL;
   }

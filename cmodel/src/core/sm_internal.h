@@ -103,7 +103,7 @@ typedef struct st_tcta {
 } st_tcta;
 
 typedef struct st_collector {
-  st_flight *f;         /* NULL when free */
+  _Alignas(64) st_flight *f; /* NULL when free (a collector is one host cache line) */
   uint16_t banks[ST_MAX_SRC_REGS];
   uint8_t n_reads;      /* bank reads still to do */
   uint64_t seq;
@@ -113,6 +113,7 @@ typedef struct st_collector {
   uint64_t latency;
   uint32_t interval;
 } st_collector;
+_Static_assert(sizeof(st_collector) == 64, "an operand collector is one host cache line");
 
 /* Results ordered by (ready, seq): a binary heap whose entries carry their
  * keys, so that ordering them reads no flight record. */
@@ -190,20 +191,20 @@ typedef struct st_sched {
 } st_sched;
 
 struct st_sm {
-  uint32_t id;
+  /* The order of the fields is the host's: what an SM's cycle reads and
+   * writes comes first, packed into as few host cache lines as it fits in
+   * (an SM's cycle visits all of them, and 15 to 30 SMs' do not stay in a
+   * first-level cache); what a launch, a retirement, the controllers or the
+   * sleeps use follows. */
+  _Alignas(64) uint32_t id;
   const st_config *cfg;
-  st_mreq_pool *pool;
   st_error *err;        /* the error of the run in progress */
-  struct st_par *par;   /* parallel simulation: the pool stepping the SMs (NULL: serial); an
-                           instruction that touches state shared between SMs waits for its
-                           turn (st_tinst.ordered), and CTAs retire in st_sm_retire */
   uint32_t max_warps;
 
   st_twarp *warps;
   uint64_t occ;         /* warp slots holding a warp (bit i: slot i) */
   uint32_t n_occ;       /* how many (the bits of occ, counted as they change) */
   uint64_t decoding;    /* warp slots with fetched instructions on their way */
-  uint64_t sched_mask[ST_MAX_SCHED]; /* warp slots of each scheduler */
   uint32_t coll_busy;   /* operand collectors in use */
   uint32_t coll_used[UNIT_KINDS]; /* in use, per kind */
   uint64_t coll_mask[UNIT_KINDS]; /* which collectors of each kind are in use */
@@ -255,56 +256,6 @@ struct st_sm {
    * st_sm_drain_misses, which does nothing while it is clear and the L1D's
    * miss pipe is empty. */
   bool misses_queued;
-  st_sm_doze *doze;     /* the timing loop's copy of the sleep (serial runs; sm.h) */
-  struct {
-    bool on;            /* sleeping (sm.c): nothing changes until an event ends it */
-    bool held;          /* the last st_sm_cycle found the sleep going on */
-    bool idle;          /* it began with the SM empty (sm.c) */
-    uint64_t until;     /* the first cycle that time alone ends it */
-    uint64_t pending;   /* cycles slept, not accounted yet (sm.c settle) */
-    uint64_t *refusal[2]; /* the L1 counters a refused LD/ST line adds to (or NULL) */
-    st_sm_signals sig;  /* the controllers' signals when it began */
-  } sleep;
-  st_tcta *ctas;
-  uint32_t n_cta_slots;
-  uint64_t done_ctas;   /* CTA slots whose warps all finished, not retired yet */
-  uint32_t resident;
-  uint64_t next_age;
-  uint32_t regs_used;   /* registers the resident blocks take */
-  uint32_t free_run;    /* the longest run of free warp slots (sm.c measure_free_run) */
-  uint32_t shared_used; /* shared memory the resident blocks take */
-
-  st_cache *l1i, *l1d, *l1c;
-  st_uinst *l1d_pol;    /* the L1D policy unit (l1d.policy), or NULL: the cache's own order */
-  st_mqueue out;        /* requests for the interconnect */
-  st_mqueue l1_pipe;    /* L1D requests waiting l1d.miss_latency before `out` */
-
-  st_sched sched[ST_MAX_SCHED];
-  uint32_t n_sched;
-  uint8_t issued_valid[ST_MAX_SCHED]; /* this cycle: scheduler s issued (for CFF) */
-  uint8_t issued_slot[ST_MAX_SCHED];  /* the warp slot it issued */
-
-  st_uinst *fetch;      /* the fetch arbiter unit (sm.fetch_arbiter) */
-  bool fetch_quiet;     /* the fetch arbiter's last evaluation granted nothing, no warp issued
-                           in that cycle and its state stayed: until a fetch_wake it would
-                           repeat */
-  uint64_t fetch_wake;  /* warp slots whose fetch eligibility may have changed (decode, flush,
-                           issue, I-cache fill, a fetch); all of them when residency or the
-                           WPT counts change */
-  uint64_t fetch_elig;  /* warp slots that may fetch, as of the fetch arbiter's last inputs */
-
-  st_uinst *ctl[ST_SM_MAX_CTL]; /* the SM controllers (registry order) */
-  uint32_t n_ctl;
-  bool ctl_issue_begin, ctl_sm_end, ctl_end_cycle; /* some controller has that hook */
-  bool ctl_still;       /* every controller's hooks run only inside the SM's full cycles (none
-                           has begin_cycle, end_cycle or skippable; true with no controller):
-                           while the SM sleeps nothing changes its signals, so a sleep need
-                           not compare them and may doze */
-  bool ev_issue_any;    /* an issue-stage event was recorded this cycle */
-  st_uinst **uinst;     /* every unit instance of the SM: schedulers, fetch, controllers */
-  uint32_t n_uinst;
-  st_sm_events ev;      /* this cycle's events for the controllers */
-  st_sm_signals sig;    /* what the controllers publish */
   bool gpu_closed;      /* a GPU-level unit closed the SM to new blocks (st_sm_set_closed) */
   uint64_t *fit_epoch;  /* counts changes of whether a block fits (sm.h, st_sm_set_fit_epoch) */
   uint64_t fit_epoch_own; /* (where it points without a shared counter) */
@@ -329,6 +280,61 @@ struct st_sm {
   uint8_t issue_released; /* this cycle's issue released a barrier or ended a warp */
   uint8_t any_ready;
 
+  st_uinst *fetch;      /* the fetch arbiter unit (sm.fetch_arbiter) */
+  bool fetch_quiet;     /* the fetch arbiter's last evaluation granted nothing, no warp issued
+                           in that cycle and its state stayed: until a fetch_wake it would
+                           repeat */
+  uint64_t fetch_wake;  /* warp slots whose fetch eligibility may have changed (decode, flush,
+                           issue, I-cache fill, a fetch); all of them when residency or the
+                           WPT counts change */
+  uint64_t fetch_elig;  /* warp slots that may fetch, as of the fetch arbiter's last inputs */
+
+  bool ctl_issue_begin, ctl_sm_end, ctl_end_cycle; /* some controller has that hook */
+  bool ctl_still;       /* every controller's hooks run only inside the SM's full cycles (none
+                           has begin_cycle, end_cycle or skippable; true with no controller):
+                           while the SM sleeps nothing changes its signals, so a sleep need
+                           not compare them and may doze */
+  bool ev_issue_any;    /* an issue-stage event was recorded this cycle */
+  st_cache *l1i, *l1d, *l1c;
+  st_uinst *l1d_pol;    /* the L1D policy unit (l1d.policy), or NULL: the cache's own order */
+  st_mqueue out;        /* requests for the interconnect */
+  st_mqueue l1_pipe;    /* L1D requests waiting l1d.miss_latency before `out` */
+
+  st_sm_doze *doze;     /* the timing loop's copy of the sleep (serial runs; sm.h) */
+  st_tcta *ctas;
+  uint32_t n_cta_slots;
+  uint64_t done_ctas;   /* CTA slots whose warps all finished, not retired yet */
+  uint32_t resident;
+  uint64_t next_age;
+  uint32_t regs_used;   /* registers the resident blocks take */
+  uint32_t free_run;    /* the longest run of free warp slots (sm.c measure_free_run) */
+  uint32_t shared_used; /* shared memory the resident blocks take */
+
+  uint32_t n_sched;
+  uint8_t issued_valid[ST_MAX_SCHED]; /* this cycle: scheduler s issued (for CFF) */
+  uint8_t issued_slot[ST_MAX_SCHED];  /* the warp slot it issued */
+  _Alignas(64) st_sched sched[ST_MAX_SCHED];
+
+  uint64_t sched_mask[ST_MAX_SCHED]; /* warp slots of each scheduler */
+  struct {
+    bool on;            /* sleeping (sm.c): nothing changes until an event ends it */
+    bool held;          /* the last st_sm_cycle found the sleep going on */
+    bool idle;          /* it began with the SM empty (sm.c) */
+    uint64_t until;     /* the first cycle that time alone ends it */
+    uint64_t pending;   /* cycles slept, not accounted yet (sm.c settle) */
+    uint64_t *refusal[2]; /* the L1 counters a refused LD/ST line adds to (or NULL) */
+    st_sm_signals sig;  /* the controllers' signals when it began */
+  } sleep;
+  st_uinst *ctl[ST_SM_MAX_CTL]; /* the SM controllers (registry order) */
+  uint32_t n_ctl;
+  st_uinst **uinst;     /* every unit instance of the SM: schedulers, fetch, controllers */
+  uint32_t n_uinst;
+  st_mreq_pool *pool;
+  struct st_par *par;   /* parallel simulation: the pool stepping the SMs (NULL: serial); an
+                           instruction that touches state shared between SMs waits for its
+                           turn (st_tinst.ordered), and CTAs retire in st_sm_retire */
+  st_sm_events ev;      /* this cycle's events for the controllers */
+  st_sm_signals sig;    /* what the controllers publish */
   st_sm_stats stats;
 };
 

@@ -68,8 +68,9 @@ st_status st_sm_check_classes(st_sm *sm, uint32_t s, uint64_t now) {
   ST_BITS(slot, sm->occ & sm->sched_mask[s]) {
     const st_twarp *tw = &sm->warps[slot];
     if (!tw->finished && tw->pc != st_warp_pc(tw->fw)) {
-      return fail(sm, now, "the PC mirror (st_twarp.pc)", "warp slot %u: pc %u, but the warp is at %u",
-                  (unsigned)slot, tw->pc, st_warp_pc(tw->fw));
+      return fail(sm, now, "the PC mirror (st_twarp.pc)",
+                  "warp slot %u: pc %u, but the warp is at %u", (unsigned)slot, tw->pc,
+                  st_warp_pc(tw->fw));
     }
     if (tw->at_bar != (tw->fw->state == ST_WARP_BARRIER)) {
       return fail(sm, now, "the barrier mirror (st_twarp.at_bar)",

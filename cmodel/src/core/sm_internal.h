@@ -36,7 +36,7 @@ typedef struct st_flight {
   /* memory instructions */
   uint32_t n_lines, next_line, lines_waiting;
   uint32_t passes_left; /* shared memory: bank-conflict passes still to do */
-  st_mem_access acc;    /* copy of the warp's access record at issue */
+  st_mem_access acc;    /* its access record (the executor writes it here: st_exec_env.access) */
   uint64_t lines[ST_WARP_SIZE]; /* distinct line addresses (global/local/const) */
   struct st_flight *all_next; /* every record this SM allocated, for teardown */
 } st_flight;

@@ -36,8 +36,6 @@ static inline bool before(const st_wb_entry *a, const st_wb_entry *b) {
   return a->ready < b->ready || (a->ready == b->ready && a->seq < b->seq);
 }
 
-bool st_wb_push(st_wb_heap *h, st_flight *f) { return st_wb_push_keyed(h, f, f->ready, f->seq); }
-
 bool st_wb_push_keyed(st_wb_heap *h, st_flight *f, uint64_t ready, uint64_t seq) {
   if (h->n == h->cap) {
     uint32_t cap = h->cap ? h->cap * 2 : 64;

@@ -355,8 +355,9 @@ static inline uint32_t st_bitcount64(uint64_t x) {
 /* core/flight.c */
 st_flight *st_flight_alloc(st_sm *sm);
 void st_flight_free(st_sm *sm, st_flight *f);
-bool st_wb_push(st_wb_heap *h, st_flight *f);
-/* The same with f's ready time and sequence number given (equal to f's). */
+/* Queues f's result for write-back at its ready time, in sequence order
+ * among results ready together; ready and seq are f's (given so that the
+ * caller's copies are used, not f's lines). False: out of host memory. */
 bool st_wb_push_keyed(st_wb_heap *h, st_flight *f, uint64_t ready, uint64_t seq);
 st_flight *st_wb_peek(const st_wb_heap *h);
 /* The earliest result's ready time; UINT64_MAX when the heap is empty. */

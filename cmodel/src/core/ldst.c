@@ -26,22 +26,29 @@ static st_acc_kind access_kind(const st_flight *f) {
   }
 }
 
-/* Distinct lines the warp's accesses touch, in lane order. */
+/* Distinct lines the warp's accesses touch, in lane order. (Line sizes are
+ * powers of two, config/validate.c: a mask finds a line's start. Neighbouring
+ * lanes mostly share a line, so the last one found is compared first.) */
 static void coalesce(st_flight *f, uint64_t line) {
-  f->n_lines = 0;
+  const uint64_t start = ~(line - 1);
+  uint32_t n = 0;
   ST_LANES(l, f->acc.mask) {
-    uint64_t first = f->acc.addr[l] / line * line;
-    uint64_t last = (f->acc.addr[l] + f->acc.size - 1) / line * line;
-    for (uint64_t a = first; a <= last; a += line) {
+    uint64_t a = f->acc.addr[l] & start;
+    uint64_t last = (f->acc.addr[l] + f->acc.size - 1) & start;
+    for (; a <= last; a += line) {
+      if (n > 0 && f->lines[n - 1] == a) {
+        continue;
+      }
       uint32_t k = 0;
-      while (k < f->n_lines && f->lines[k] != a) {
+      while (k < n && f->lines[k] != a) {
         k++;
       }
-      if (k == f->n_lines && f->n_lines < ST_WARP_SIZE) {
-        f->lines[f->n_lines++] = a;
+      if (k == n && n < ST_WARP_SIZE) {
+        f->lines[n++] = a;
       }
     }
   }
+  f->n_lines = n;
 }
 
 /* Passes a shared-memory access needs: the most distinct 4-byte words any
@@ -74,7 +81,7 @@ static uint32_t shared_passes(const st_flight *f, uint32_t banks) {
 
 static void finish_flight(st_sm *sm, st_flight *f, uint64_t ready) {
   f->ready = ready;
-  if (!st_wb_push(&sm->wb, f)) {
+  if (!st_wb_push_keyed(&sm->wb, f, ready, f->seq)) {
     st_error_set(sm->err, ST_ERR_NOMEM, "out of host memory");
   }
 }

@@ -71,7 +71,7 @@ static void fetch_for(st_sm *sm, uint32_t i, uint64_t now) {
     return;
   }
   uint64_t line = st_cache_line_size(sm->l1i);
-  r->addr = st_sm_inst_addr(tw, tw->fetch_pc) / line * line;
+  r->addr = st_sm_inst_addr(tw, tw->fetch_pc) & ~(line - 1); /* (a power of two) */
   r->bytes = (uint32_t)line;
   r->op = MREQ_READ;
   r->kind = ACC_INST_R;

@@ -269,6 +269,12 @@ static void take_line(st_cache *c, uint32_t set, cache_line *l, uint64_t line, u
 static st_cache_outcome miss_allocate(st_cache *c, st_mreq *req, const st_mreq *fields,
                                       uint32_t set, uint64_t line, bool make_dirty,
                                       uint32_t extra_slots, st_resfail *why) {
+  if (c->mshr_used >= c->mshr_entries && (c->pol == NULL || c->pol->victim == NULL)) {
+    /* Refused either way; which reason is told by whether the set has a line to
+     * give (the least recently used one need not be found: the default choice
+     * has no side effect). A policy's own choice is asked for as below. */
+    return fail(cache_has_victim(c, set) ? RESFAIL_MSHR_FULL : RESFAIL_NO_LINE, why);
+  }
   int32_t v = pick_victim(c, set, fields, false);
   if (v < 0) {
     return fail(RESFAIL_NO_LINE, why);

@@ -103,6 +103,9 @@ int32_t cache_find_way(const st_cache *c, uint32_t set, uint64_t line);
  * never chosen; -1 when every way is reserved. If clean_only, dirty valid
  * ways are skipped too. Pure: changes nothing. */
 int32_t cache_pick_victim(const st_cache *c, uint32_t set, bool clean_only);
+/* Whether cache_pick_victim(c, set, false) would find a way: some way is not
+ * reserved. */
+bool cache_has_victim(const st_cache *c, uint32_t set);
 static inline cache_line *cache_line_at(st_cache *c, uint32_t set, int32_t way) {
   return &c->lines[(uint64_t)set * c->ways + (uint32_t)way];
 }

@@ -36,6 +36,16 @@ int32_t cache_find_way(const st_cache *c, uint32_t set, uint64_t line) {
   return -1;
 }
 
+bool cache_has_victim(const st_cache *c, uint32_t set) {
+  const cache_line *l = &c->lines[(uint64_t)set * c->ways];
+  for (uint32_t w = 0; w < c->ways; w++) {
+    if (l[w].state != LINE_RESERVED) {
+      return true;
+    }
+  }
+  return false;
+}
+
 int32_t cache_pick_victim(const st_cache *c, uint32_t set, bool clean_only) {
   const cache_line *l = &c->lines[(uint64_t)set * c->ways];
   int32_t best = -1;

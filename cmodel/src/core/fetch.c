@@ -48,7 +48,7 @@ static uint32_t fetch_count(const st_sm *sm, const st_twarp *tw) {
   n = n < cap ? n : cap;
   uint64_t line = st_cache_line_size(sm->l1i);
   uint64_t addr = st_sm_inst_addr(tw, tw->fetch_pc);
-  uint32_t in_line = (uint32_t)((line - addr % line) / 8);
+  uint32_t in_line = (uint32_t)((line - (addr - st_cache_line_of(sm->l1i, addr))) / 8);
   n = n < in_line ? n : in_line;
   const st_module *m = tw->rk->k->mod;
   uint32_t left = m->n_insts - tw->fetch_pc;
@@ -71,7 +71,7 @@ static void fetch_for(st_sm *sm, uint32_t i, uint64_t now) {
     return;
   }
   uint64_t line = st_cache_line_size(sm->l1i);
-  r->addr = st_sm_inst_addr(tw, tw->fetch_pc) & ~(line - 1); /* (a power of two) */
+  r->addr = st_cache_line_of(sm->l1i, st_sm_inst_addr(tw, tw->fetch_pc));
   r->bytes = (uint32_t)line;
   r->op = MREQ_READ;
   r->kind = ACC_INST_R;
@@ -169,11 +169,9 @@ void st_sm_fetch(st_sm *sm, uint64_t now) {
  * I-cache (l1i.enabled false) nothing keeps the line, so the reply itself
  * delivers the instructions: a waiting warp decodes them now, as after a hit. */
 void st_sm_ifill(st_sm *sm, uint64_t line, uint64_t now) {
-  uint64_t size = st_cache_line_size(sm->l1i);
   ST_BITS(i, sm->occ) {
     st_twarp *tw = &sm->warps[i];
-    if (tw->fetch_wait &&
-        st_sm_inst_addr(tw, tw->fetch_pc) / size * size == line) {
+    if (tw->fetch_wait && st_cache_line_of(sm->l1i, st_sm_inst_addr(tw, tw->fetch_pc)) == line) {
       tw->fetch_wait = 0;
       sm->fetch_wake |= UINT64_C(1) << i;
       if (!sm->cfg->l1i.enabled) {

@@ -279,7 +279,7 @@ void st_sm_mem_reply(st_sm *sm, st_mreq *r, uint64_t now) {
       r_seen = r_seen || x == r;
       st_mreq_free(sm->pool, x);
     }
-    st_sm_ifill(sm, r->addr / st_cache_line_size(sm->l1i) * st_cache_line_size(sm->l1i), now);
+    st_sm_ifill(sm, st_cache_line_of(sm->l1i, r->addr), now);
     if (!r_seen) {
       st_mreq_free(sm->pool, r);
     }

@@ -663,6 +663,10 @@ const st_cache_stats *st_cache_get_stats(const st_cache *c) { return &c->stats; 
 
 uint64_t st_cache_line_size(const st_cache *c) { return c->line_bytes; }
 
+uint64_t st_cache_line_of(const st_cache *c, uint64_t addr) {
+  return addr >> c->line_log2 << c->line_log2;
+}
+
 /* ---- the L1D policy role's accessors (mem/cache_policy.h) ---- */
 
 void st_cache_set_policy(st_cache *c, const st_cache_policy_ops *ops, void *ctx) {

@@ -244,6 +244,8 @@ bool st_cache_quiet(const st_cache *c);
 
 const st_cache_stats *st_cache_get_stats(const st_cache *c);
 uint64_t st_cache_line_size(const st_cache *c);
+/* The address of the line that holds byte addr (line sizes are powers of two). */
+uint64_t st_cache_line_of(const st_cache *c, uint64_t addr);
 
 /* ---- interconnect ---------------------------------------------------------- */
 

@@ -74,6 +74,10 @@ void st_tmachine_destroy(st_tmachine *tm) {
     st_mreq_log_free(&tm->psm[i].log);
   }
   free(tm->psm);
+  for (uint32_t c = 0; tm->pch != NULL && c < tm->n_channels; c++) {
+    st_mreq_log_free(&tm->pch[c].log);
+  }
+  free(tm->pch);
   free(tm->sm_err);
   /* Requests move between the pools: every pool's chunks go together. */
   for (uint32_t w = 0; tm->redir != NULL && w < tm->n_redir; w++) {
@@ -96,11 +100,13 @@ static st_status par_create(st_tmachine *tm, const st_config *cfg, st_error *err
   }
   tm->redir = aligned_alloc(64, threads * sizeof *tm->redir);
   tm->psm = aligned_alloc(64, tm->n_sms * sizeof *tm->psm);
+  tm->pch = aligned_alloc(64, tm->n_channels * sizeof *tm->pch);
   tm->sm_err = calloc(tm->n_sms, sizeof *tm->sm_err);
-  if (tm->redir == NULL || tm->psm == NULL || tm->sm_err == NULL) {
+  if (tm->redir == NULL || tm->psm == NULL || tm->pch == NULL || tm->sm_err == NULL) {
     return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
   }
   memset(tm->psm, 0, tm->n_sms * sizeof *tm->psm);
+  memset(tm->pch, 0, tm->n_channels * sizeof *tm->pch);
   for (uint32_t w = 0; w < threads; w++) {
     st_mreq_redirect_init(&tm->redir[w], w);
   }
@@ -109,7 +115,7 @@ static st_status par_create(st_tmachine *tm, const st_config *cfg, st_error *err
    * others: results do not change). */
   const char *steps = getenv("SIMTREF_PAR_STEPS");
   tm->tune.always = steps != NULL && strcmp(steps, "all") == 0;
-  st_status rc = st_par_create(threads, tm->n_sms, &tm->par, err);
+  st_status rc = st_par_create(threads, tm->n_sms + tm->n_channels, &tm->par, err);
   for (uint32_t i = 0; rc == ST_OK && i < tm->n_sms; i++) {
     st_sm_set_par(tm->sms[i], tm->par);
   }
@@ -632,11 +638,113 @@ static uint64_t host_ns(void) {
   return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
-/* One SM's cycle on thread `worker`: its requests come from the thread's
- * pool and are logged, its error goes to its own record. */
+/* ---- the memory partitions' cycles --------------------------------------------- */
+
+/* Sub-partition s's L2 cycle, then its replies into the reply network while
+ * it takes them; returns how many. With `input`, only the sub-partition's
+ * own input of the network changes (st_icnt_push_reply_input): the caller
+ * completes the pushes. */
+static uint64_t subpart_cycle(st_tmachine *tm, uint32_t s, bool input) {
+  st_subpart_cycle(tm->subparts[s]);
+  uint64_t n = 0;
+  st_mreq *r;
+  while ((r = st_subpart_peek_reply(tm->subparts[s])) != NULL &&
+         st_icnt_can_push_reply(tm->icnt, s, r)) {
+    st_subpart_pop_reply(tm->subparts[s]);
+    if (input) {
+      st_icnt_push_reply_input(tm->icnt, s, r);
+    } else {
+      st_icnt_push_reply(tm->icnt, s, r);
+    }
+    n++;
+  }
+  return n;
+}
+
+/* DRAM channel c's cycle; what it finished goes back to its sub-partitions. */
+static void channel_cycle(st_tmachine *tm, uint32_t c) {
+  st_dram_cycle(tm->drams[c]);
+  st_mreq *r;
+  while ((r = st_dram_pop_done(tm->drams[c])) != NULL) {
+    st_subpart_dram_done(tm->subparts[r->subpart], r);
+  }
+}
+
+/* Parallel simulation (docs/performance.md, "Parallel simulation"): the L2
+ * and DRAM edges are not run when they come but kept, in time order, and run
+ * with the next step of the SMs, one item per DRAM channel with its
+ * sub-partitions. That order is the serial one where it can be seen: a
+ * channel and its sub-partitions touch no other's state; between two
+ * interconnect cycles they meet the rest of the machine only through their
+ * own inputs of the reply network (which only the interconnect's cycle
+ * reads: the edges kept are run before it), and the SMs, the front end and
+ * the statistics read them only after the step that runs the edges, which
+ * comes before the next core cycle as the edges do in a serial run. Their
+ * requests are numbered before the SMs' (the edges came first) in channel
+ * order, which is sub-partition order, as tick_l2 makes them; a second L2
+ * edge would break that order, so it runs the kept edges first. */
+enum { MEM_EDGE_L2 = 0, MEM_EDGE_DRAM = 1 };
+
+/* The kept edges of channel c and its sub-partitions; returns the replies
+ * pushed (into their own inputs: st_icnt_replies_pushed completes them). */
+static uint64_t mem_channel_edges(st_tmachine *tm, uint32_t c) {
+  const uint32_t per = tm->n_subparts / tm->n_channels;
+  uint64_t pushed = 0;
+  for (uint32_t k = 0; k < tm->n_mem_edges; k++) {
+    if (tm->mem_edge[k] == MEM_EDGE_L2) {
+      for (uint32_t s = c * per; s < (c + 1) * per; s++) {
+        pushed += subpart_cycle(tm, s, true);
+      }
+    } else {
+      channel_cycle(tm, c);
+    }
+  }
+  return pushed;
+}
+
+static void mem_edges_done(st_tmachine *tm) {
+  tm->n_mem_edges = 0;
+  tm->mem_l2 = false;
+}
+
+/* Runs the kept edges now, on the calling thread, channel by channel. */
+static void mem_edges_flush(st_tmachine *tm) {
+  if (tm->n_mem_edges == 0) {
+    return;
+  }
+  uint64_t pushed = 0;
+  for (uint32_t c = 0; c < tm->n_channels; c++) {
+    pushed += mem_channel_edges(tm, c);
+  }
+  st_icnt_replies_pushed(tm->icnt, pushed);
+  mem_edges_done(tm);
+}
+
+/* An L2 or DRAM edge of a run with threads: kept for the next step. */
+static void mem_edge_keep(st_tmachine *tm, uint8_t kind) {
+  if ((kind == MEM_EDGE_L2 && tm->mem_l2) ||
+      tm->n_mem_edges == sizeof tm->mem_edge / sizeof tm->mem_edge[0]) {
+    mem_edges_flush(tm);
+  }
+  tm->mem_edge[tm->n_mem_edges++] = kind;
+  tm->mem_l2 = tm->mem_l2 || kind == MEM_EDGE_L2;
+}
+
+/* Item `i` of a step on thread `worker`: SM i's cycle (i < n_sms), or the
+ * kept memory edges of channel i - n_sms. An SM's requests come from the
+ * thread's pool and are logged, its error goes to its own record. */
 static void par_sm_item(void *ctx, uint32_t i, uint32_t worker) {
   run_state *rs = ctx;
   st_tmachine *tm = rs->tm;
+  if (i >= tm->n_sms) {
+    struct st_par_ch *ch = &tm->pch[i - tm->n_sms];
+    st_mreq_redirect *d = &tm->redir[worker];
+    d->log = &ch->log;
+    st_mreq_redirect_set(d);
+    ch->pushed = mem_channel_edges(tm, i - tm->n_sms);
+    st_mreq_redirect_set(NULL);
+    return;
+  }
   tm->psm[i].rc = ST_OK;
   if (!sm_due(tm, i)) {
     return;
@@ -687,6 +795,7 @@ static st_status par_sm_cycles(run_state *rs) {
   if (!threaded && !tm->tune.always) {
     /* Serially, as without threads (CTAs retire at the end of their SM's
      * cycle, as there). */
+    mem_edges_flush(tm);
     st_par_serial(tm->par, true);
     st_status first = ST_OK;
     for (uint32_t i = 0; i < tm->n_sms; i++) {
@@ -701,7 +810,15 @@ static st_status par_sm_cycles(run_state *rs) {
     st_par_serial(tm->par, false);
     return first;
   }
-  st_par_run(tm->par, tm->n_sms, par_sm_item, rs);
+  const uint32_t mem_items = tm->n_mem_edges != 0 ? tm->n_channels : 0;
+  st_par_run(tm->par, tm->n_sms + mem_items, par_sm_item, rs);
+  uint64_t pushed = 0;
+  for (uint32_t c = 0; c < mem_items; c++) {
+    st_mreq_log_number(&tm->pool, &tm->pch[c].log);
+    pushed += tm->pch[c].pushed;
+  }
+  st_icnt_replies_pushed(tm->icnt, pushed);
+  mem_edges_done(tm);
   st_status rc = ST_OK;
   for (uint32_t i = 0; i < tm->n_sms; i++) {
     st_mreq_log_number(&tm->pool, &tm->psm[i].log);
@@ -1008,24 +1125,14 @@ static void tick_icnt(st_tmachine *tm) {
 
 static void tick_l2(st_tmachine *tm) {
   for (uint32_t s = 0; s < tm->n_subparts; s++) {
-    st_subpart_cycle(tm->subparts[s]);
-    st_mreq *r;
-    while ((r = st_subpart_peek_reply(tm->subparts[s])) != NULL &&
-           st_icnt_can_push_reply(tm->icnt, s, r)) {
-      st_subpart_pop_reply(tm->subparts[s]);
-      st_icnt_push_reply(tm->icnt, s, r);
-    }
+    subpart_cycle(tm, s, false);
   }
   tm->l2.cycles++;
 }
 
 static void tick_dram(st_tmachine *tm) {
   for (uint32_t c = 0; c < tm->n_channels; c++) {
-    st_dram_cycle(tm->drams[c]);
-    st_mreq *r;
-    while ((r = st_dram_pop_done(tm->drams[c])) != NULL) {
-      st_subpart_dram_done(tm->subparts[r->subpart], r);
-    }
+    channel_cycle(tm, c);
   }
   tm->dram.cycles++;
 }
@@ -1362,6 +1469,7 @@ static uint64_t front_look_time(const st_tmachine *tm, uint64_t cycle) {
  * through them); a cycle a controller must see in full is not skipped. */
 static st_status skip_idle(run_state *rs) {
   st_tmachine *tm = rs->tm;
+  mem_edges_flush(tm); /* (none are kept here: the step before ran them) */
   uint64_t t_event = UINT64_MAX, t_limit = UINT64_MAX;
   bool step_idle = false;
   for (uint32_t i = 0; i < tm->n_sms; i++) {
@@ -1552,6 +1660,7 @@ static st_status run_loop(run_state *rs) {
       }
     }
     if (tm->icnt_clk.next_ps == t) {
+      mem_edges_flush(tm); /* (kept only with threads) */
       tick_icnt(tm);
       tm->icnt_clk.next_ps += tm->icnt_clk.period_ps;
       if (rs->gpu->cfg.sim.check_skips && st_icnt_check_failure(tm->icnt) != NULL) {
@@ -1560,7 +1669,12 @@ static st_status run_loop(run_state *rs) {
       }
     }
     if (tm->l2.next_ps == t) {
-      tick_l2(tm);
+      if (tm->par != NULL) {
+        mem_edge_keep(tm, MEM_EDGE_L2);
+        tm->l2.cycles++;
+      } else {
+        tick_l2(tm);
+      }
       tm->l2.next_ps += tm->l2.period_ps;
       for (uint32_t s = 0; rs->gpu->cfg.sim.check_skips && s < tm->n_subparts; s++) {
         const char *msg = st_subpart_check_failure(tm->subparts[s]);
@@ -1573,7 +1687,12 @@ static st_status run_loop(run_state *rs) {
       }
     }
     if (tm->dram.next_ps == t) {
-      tick_dram(tm);
+      if (tm->par != NULL) {
+        mem_edge_keep(tm, MEM_EDGE_DRAM);
+        tm->dram.cycles++;
+      } else {
+        tick_dram(tm);
+      }
       tm->dram.next_ps += tm->dram.period_ps;
       for (uint32_t c = 0; rs->gpu->cfg.sim.check_skips && c < tm->n_channels; c++) {
         const char *msg = st_dram_check_failure(tm->drams[c]);
@@ -1721,6 +1840,7 @@ st_status st_run_timing(st_gpu *gpu, st_kernel *launches, size_t n, st_error *er
   if (rc == ST_OK) {
     rc = run_loop(rs);
   }
+  mem_edges_flush(tm); /* the memory edges a run with threads kept, before the statistics */
   if (rc != ST_OK) {
     /* Statistics up to the stop for every kernel that was running. */
     for (size_t i = 0; i < rs->q.n_resident; i++) {

@@ -34,6 +34,17 @@ struct st_tmachine {
     st_status rc;
   } *psm;
   st_error *sm_err;
+  /* ...and the memory partitions: their L2 and DRAM edges since the last
+   * step, in time order (at most one L2 edge), run with the next step, one
+   * item per DRAM channel with its sub-partitions; per channel the requests
+   * made (numbered before the SMs') and the replies pushed. */
+  uint8_t mem_edge[16];   /* MEM_EDGE_L2 or MEM_EDGE_DRAM */
+  uint32_t n_mem_edges;
+  bool mem_l2;            /* one of them is an L2 edge */
+  struct st_par_ch {
+    _Alignas(64) st_mreq_log log;
+    uint64_t pushed;
+  } *pch;
   struct {              /* which steps go to the threads (par_sm_cycles) */
     uint64_t steps;     /* steps so far */
     uint64_t t0;        /* host ns at the start of the window being timed */

@@ -3,11 +3,14 @@
  * an xbar (xbar.c). */
 #include <stdlib.h>
 
+#include "common/fault.h"
 #include "mem/xbar.h"
 
 struct st_icnt {
   xbar req, reply;
   st_icnt_stats stats;
+  bool fault_cold_reply; /* planted fault (SIMTREF_FAULT=par-cold-reply): replies pushed on
+                            threads are counted but leave the reply network frozen */
 };
 
 st_status st_icnt_create(const st_config *cfg, uint32_t n_clusters, uint32_t n_subparts,
@@ -23,6 +26,7 @@ st_status st_icnt_create(const st_config *cfg, uint32_t n_clusters, uint32_t n_s
     st_icnt_destroy(n);
     return st_error_set(err, ST_ERR_NOMEM, "icnt: out of memory");
   }
+  n->fault_cold_reply = st_fault_planted("par-cold-reply");
   *out = n;
   return ST_OK;
 }
@@ -56,6 +60,18 @@ bool st_icnt_can_push_reply(const st_icnt *n, uint32_t subpart, const st_mreq *r
 
 void st_icnt_push_reply(st_icnt *n, uint32_t subpart, st_mreq *r) {
   xbar_push(&n->reply, subpart, r);
+}
+
+void st_icnt_push_reply_input(st_icnt *n, uint32_t subpart, st_mreq *r) {
+  xbar_push_input(&n->reply, subpart, r);
+}
+
+void st_icnt_replies_pushed(st_icnt *n, uint64_t k) {
+  if (n->fault_cold_reply) {
+    n->reply.packets += k;
+    return;
+  }
+  xbar_pushed(&n->reply, k);
 }
 
 st_mreq *st_icnt_pop_reply(st_icnt *n, uint32_t cluster) { return xbar_pop(&n->reply, cluster); }

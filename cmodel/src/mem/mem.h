@@ -280,6 +280,13 @@ uint64_t st_icnt_take_request_drains(st_icnt *n, uint32_t word);
 
 bool st_icnt_can_push_reply(const st_icnt *n, uint32_t subpart, const st_mreq *r);
 void st_icnt_push_reply(st_icnt *n, uint32_t subpart, st_mreq *r);   /* to r->cluster */
+/* st_icnt_push_reply in two parts, for the memory partitions stepped on
+ * several threads (docs/performance.md, "Parallel simulation"): the first
+ * touches only sub-partition subpart's input of the reply network, so threads
+ * that own different sub-partitions may push at once; the second completes k
+ * such pushes, on one thread, before the network is read or cycled. */
+void st_icnt_push_reply_input(st_icnt *n, uint32_t subpart, st_mreq *r);
+void st_icnt_replies_pushed(st_icnt *n, uint64_t k);
 st_mreq *st_icnt_pop_reply(st_icnt *n, uint32_t cluster);
 /* Whether some packet of the network can be popped now (false: every pop
  * returns NULL, and the loop over the outputs can be left out). */

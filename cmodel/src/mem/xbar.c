@@ -123,6 +123,11 @@ bool xbar_can_push(const xbar *x, uint32_t in, const st_mreq *r) {
 }
 
 void xbar_push(xbar *x, uint32_t in, st_mreq *r) {
+  xbar_push_input(x, in, r);
+  xbar_pushed(x, 1);
+}
+
+void xbar_push_input(xbar *x, uint32_t in, st_mreq *r) {
   uint32_t f = xbar_flits(x, r);
   uint32_t d = dest_of(x, r);
   xb_vc *vc = &x->in[in].vc[x->vc_of[d]];
@@ -134,10 +139,15 @@ void xbar_push(xbar *x, uint32_t in, st_mreq *r) {
   if (!vc->busy) {
     x->in[in].offer_vcs |= UINT64_C(1) << x->vc_of[d];
   }
-  x->frozen = false;
   vc->used += f;
   x->in[in].buffered += f;
-  x->packets++;
+}
+
+void xbar_pushed(xbar *x, uint64_t k) {
+  if (k != 0) {
+    x->frozen = false;
+    x->packets += k;
+  }
 }
 
 st_mreq *xbar_pop(xbar *x, uint32_t out) {

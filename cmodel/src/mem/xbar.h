@@ -82,6 +82,12 @@ static inline uint64_t xbar_in_stamp(const xbar *x, uint32_t in) {
   return in < x->n_in ? x->in[in].drained : 0;
 }
 void xbar_push(xbar *x, uint32_t in, st_mreq *r);
+/* xbar_push in two parts, for pushes made on several threads at once (each
+ * into inputs of its own): xbar_push_input changes only input in's state;
+ * xbar_pushed then completes k such pushes (the network's packet count and
+ * its frozen state), on one thread. */
+void xbar_push_input(xbar *x, uint32_t in, st_mreq *r);
+void xbar_pushed(xbar *x, uint64_t k);
 st_mreq *xbar_pop(xbar *x, uint32_t out);
 /* Whether some output's head is ready to pop (false: every xbar_pop now
  * returns NULL). Once the cycle reaches the bound it keeps, the bound is made

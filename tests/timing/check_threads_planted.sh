@@ -8,6 +8,8 @@
 #   per cycle) the outputs differ.
 # par-cold-reply: replies that the memory partitions push on the threads do
 #   not end the reply network's frozen stretch; the statistics differ.
+# par-uncounted-doze: with threads, the cycles of a dozing SM are not counted
+#   (its sleep's accounting loses them); the statistics differ.
 set -u
 simtref=$1 out=$2 fault=$3 expect=$4
 shift 4

@@ -50,6 +50,7 @@ void st_tmachine_destroy(st_tmachine *tm) {
   free(tm->due);
   free(tm->idle_until);
   free(tm->doze);
+  free(tm->par_wake);
   free(tm->outq);
   free(tm->awake);
   free(tm->blocked);
@@ -148,6 +149,7 @@ static st_status machine_create(const st_config *cfg, st_tmachine **out, st_erro
   tm->fault_stale_active = st_fault_planted("stale-active");
   tm->fault_stale_fit = st_fault_planted("stale-fit");
   tm->fault_unrebased_doze = st_fault_planted("unrebased-doze");
+  tm->fault_par_doze = st_fault_planted("par-uncounted-doze");
   tm->smclk = calloc(tm->n_sms, sizeof *tm->smclk);
   tm->inbox = calloc(tm->n_sms, sizeof *tm->inbox);
   tm->due = calloc(tm->n_sms, sizeof *tm->due);
@@ -272,6 +274,23 @@ static st_status machine_create(const st_config *cfg, st_tmachine **out, st_erro
       tm->doze[i].done = &tm->doze_done;
       tm->doze[i].wake_word = &tm->awake[i / 64];
       tm->doze[i].wake_bit = UINT64_C(1) << (i % 64);
+      st_sm_set_doze(tm->sms[i], &tm->doze[i]);
+    }
+  } else {
+    /* With threads, as a serial run without lazy dozes (tick_core): a
+     * dozing SM's cycle is counted, not run, on whichever path the step
+     * takes. Its doze's end sets a word of its own (the SM's thread may
+     * write it; nothing reads it). */
+    tm->doze = calloc(tm->n_sms, sizeof *tm->doze);
+    tm->par_wake = calloc(tm->n_sms, sizeof *tm->par_wake);
+    if (tm->doze == NULL || tm->par_wake == NULL) {
+      st_tmachine_destroy(tm);
+      return st_error_set(err, ST_ERR_NOMEM, "out of host memory");
+    }
+    for (uint32_t i = 0; i < tm->n_sms; i++) {
+      tm->doze[i].done = &tm->doze_done; /* (0: the loop counts each cycle) */
+      tm->doze[i].wake_word = &tm->par_wake[i];
+      tm->doze[i].wake_bit = 1;
       st_sm_set_doze(tm->sms[i], &tm->doze[i]);
     }
   }
@@ -746,7 +765,7 @@ static void par_sm_item(void *ctx, uint32_t i, uint32_t worker) {
     return;
   }
   tm->psm[i].rc = ST_OK;
-  if (!sm_due(tm, i)) {
+  if (!tm->psm[i].run) {
     return;
   }
   st_mreq_redirect *d = &tm->redir[worker];
@@ -799,7 +818,7 @@ static st_status par_sm_cycles(run_state *rs) {
     st_par_serial(tm->par, true);
     st_status first = ST_OK;
     for (uint32_t i = 0; i < tm->n_sms; i++) {
-      if (sm_due(tm, i)) {
+      if (tm->psm[i].run) {
         st_status rc = st_sm_cycle(tm->sms[i], sm_now(tm, i));
         if (rc == ST_OK) {
           st_sm_retire(tm->sms[i]);
@@ -829,7 +848,7 @@ static st_status par_sm_cycles(run_state *rs) {
         *rs->err = tm->sm_err[i];
       }
     }
-    if (tm->psm[i].rc == ST_OK && sm_due(tm, i)) {
+    if (tm->psm[i].rc == ST_OK && tm->psm[i].run) {
       st_sm_retire(tm->sms[i]);
     }
   }
@@ -1002,12 +1021,24 @@ static st_status tick_core(run_state *rs, uint64_t t) {
     return first;
   }
   if (tm->par != NULL) {
+    /* The SMs that run their cycle in the step: as the serial loop above
+     * without lazy dozes (a dozing SM's cycle is counted, not run). */
     for (uint32_t i = 0; i < tm->n_sms; i++) {
-      ran_mark(tm, i);
-      st_tm_act_mark(tm, i);
-      if (sm_due(tm, i)) {
+      bool run = sm_due(tm, i);
+      if (run && sm_now(tm, i) < tm->doze[i].until) {
+        if (!tm->fault_par_doze) { /* (the planted fault loses the cycle) */
+          tm->doze[i].skipped++;     /* a cycle of its sleep, counted here (sm.h) */
+        }
+        run = false;
+        if (bit_get(tm->outq, i)) {
+          tm->push_list[tm->n_push++] = i;
+        }
+      } else if (run) {
         tm->push_list[tm->n_push++] = i;
+        ran_mark(tm, i);
+        st_tm_act_mark(tm, i);
       }
+      tm->psm[i].run = run;
     }
     rc = par_sm_cycles(rs);
     if (rc != ST_OK) {

@@ -32,6 +32,7 @@ struct st_tmachine {
   struct st_par_sm {
     _Alignas(64) st_mreq_log log; /* a cache line of its own: written by the SM's thread */
     st_status rc;
+    bool run; /* its cycle runs in this step (due, and not dozing) */
   } *psm;
   st_error *sm_err;
   /* ...and the memory partitions: their L2 and DRAM edges since the last
@@ -71,7 +72,9 @@ struct st_tmachine {
   uint8_t *due;       /* per SM: it has an edge at the time being run */
   uint64_t *idle_until; /* sim.check_skips: per SM, the first cycle that would not have been
                            skipped (the cycles before run in full and are checked) */
-  st_sm_doze *doze;    /* serial runs: per SM, its sleep as the loop keeps it (sm.h) */
+  st_sm_doze *doze;    /* per SM, its sleep as the loop keeps it (sm.h); none under
+                          sim.check_skips with threads */
+  uint64_t *par_wake;  /* with threads: per SM, the word its doze's end sets (unread) */
   /* Serial runs with one clock for all SMs and sim.check_skips off: a dozing
    * SM is not visited (its cycles are counted when read, sm.h); the loop
    * visits the SMs whose awake bit is set or whose outgoing queue holds a
@@ -151,6 +154,8 @@ struct st_tmachine {
   bool fault_stale_fit; /* planted fault (SIMTREF_FAULT=stale-fit): tbsched.c's memo ignores
                            the SMs' fit epoch */
   uint64_t fit_epoch;   /* the SMs' shared fit epoch (st_sm_set_fit_epoch) */
+  bool fault_par_doze;       /* planted fault (SIMTREF_FAULT=par-uncounted-doze): with threads,
+                                a dozing SM's cycle is not counted */
   bool fault_unrebased_doze; /* planted fault (SIMTREF_FAULT=unrebased-doze): idle-cycle
                                 skipping leaves the dozes' count where it was, so a dozing SM's
                                 skipped cycles are counted twice */

@@ -72,8 +72,7 @@ struct st_tmachine {
   uint8_t *due;       /* per SM: it has an edge at the time being run */
   uint64_t *idle_until; /* sim.check_skips: per SM, the first cycle that would not have been
                            skipped (the cycles before run in full and are checked) */
-  st_sm_doze *doze;    /* per SM, its sleep as the loop keeps it (sm.h); none under
-                          sim.check_skips with threads */
+  st_sm_doze *doze;    /* per SM, its sleep as the loop keeps it (sm.h) */
   uint64_t *par_wake;  /* with threads: per SM, the word its doze's end sets (unread) */
   /* Serial runs with one clock for all SMs and sim.check_skips off: a dozing
    * SM is not visited (its cycles are counted when read, sm.h); the loop

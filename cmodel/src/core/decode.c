@@ -93,36 +93,6 @@ static void operand_regs(const st_module *m, const st_operand *o, uint16_t *list
   }
 }
 
-/* How many leading operands of an instruction are destinations. */
-static unsigned n_dest_operands(const st_inst *in) {
-  switch ((st_op)in->op) {
-  case OP_ST:
-  case OP_RED:
-  case OP_BRA:
-  case OP_BRX:
-  case OP_CALL:
-  case OP_RET:
-  case OP_EXIT:
-  case OP_TRAP:
-  case OP_BRKPT:
-  case OP_MEMBAR:
-  case OP_FENCE:
-  case OP_NANOSLEEP:
-  case OP_PREFETCH:
-  case OP_BAR_WARP:
-    return 0;
-  case OP_BAR:
-    return in->subop >= BAR_RED_POPC ? 1 : 0;
-  case OP_SETP:
-  case OP_SHFL:
-    return 2;
-  case OP_MATCH:
-    return in->subop == MATCH_ALL ? 2 : 1;
-  default:
-    return in->nopnds > 0 ? 1 : 0;
-  }
-}
-
 /* What may touch state another SM can see: every access that is not to
  * shared, local or parameter memory (generic addresses may be global),
  * conversions and tests of addresses (they read the allocation table), and
@@ -188,7 +158,7 @@ st_tinst *st_tinst_decode(const st_module *m, const st_config *cfg) {
     /* A warp occupies a pipeline for warp_size / simd_width passes. */
     t->interval = (uint16_t)(t->interval * passes);
     t->latency = (uint16_t)(t->latency + passes - 1);
-    unsigned nd = n_dest_operands(in);
+    unsigned nd = st_inst_n_dst(in);
     for (unsigned k = 0; k < in->nopnds && k < ST_MAX_OPNDS; k++) {
       const st_operand *o = &in->opnd[k];
       if (k < nd && o->kind != OPND_ADDR) {

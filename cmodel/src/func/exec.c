@@ -32,9 +32,9 @@ static bool stack_reserve(st_warp *w, uint32_t need) {
  * at and above ST_REG_LAZY_ROWS). */
 static void zero_eager_rows(st_warp *w, uint32_t from) {
   uint32_t lo = from > ST_REG_LAZY_ROWS ? from : ST_REG_LAZY_ROWS;
-  if (w->reg_rows > lo) {
+  if (w->n_rows > lo) {
     memset(w->regs + (size_t)lo * ST_WARP_SIZE, 0,
-           (size_t)(w->reg_rows - lo) * ST_WARP_SIZE * sizeof *w->regs);
+           (size_t)(w->n_rows - lo) * ST_WARP_SIZE * sizeof *w->regs);
   }
 }
 
@@ -53,6 +53,8 @@ static void warp_start(st_warp *w, st_cta *cta, uint32_t index, uint32_t valid,
   w->stack[0].call = 0;
   w->depth = 1;
   w->local_top = k->kmod->frame_bytes[k->entry_index];
+  w->reg_rows = k->reg_rows ? k->reg_rows : 1;
+  w->row_map = k->entry->rows;
   if (valid == 0) {
     w->state = ST_WARP_DONE;
     w->depth = 0;
@@ -63,8 +65,8 @@ st_status st_warp_init(st_warp *w, st_cta *cta, uint32_t index, uint32_t valid,
                        const st_kernel *k, st_error *err) {
   /* (The call frames are written by each call before they are read.) */
   memset(w, 0, offsetof(st_warp, frames));
-  w->reg_rows = k->reg_rows ? k->reg_rows : 1;
-  w->regs = malloc((size_t)w->reg_rows * ST_WARP_SIZE * sizeof *w->regs);
+  w->n_rows = k->rows ? k->rows : 1;
+  w->regs = malloc((size_t)w->n_rows * ST_WARP_SIZE * sizeof *w->regs);
   if (w->regs != NULL) {
     zero_eager_rows(w, 0);
   }
@@ -82,8 +84,8 @@ st_status st_warp_init(st_warp *w, st_cta *cta, uint32_t index, uint32_t valid,
 
 st_status st_warp_reinit(st_warp *w, st_cta *cta, uint32_t index, uint32_t valid,
                          const st_kernel *k, st_error *err) {
-  uint32_t rows = k->reg_rows ? k->reg_rows : 1;
-  if (w->regs == NULL || w->stack == NULL || w->reg_rows != rows ||
+  uint32_t rows = k->rows ? k->rows : 1;
+  if (w->regs == NULL || w->stack == NULL || w->n_rows != rows ||
       w->local_stride != k->local_stride) {
     st_warp_free(w);
     return st_warp_init(w, cta, index, valid, k, err);
@@ -98,7 +100,7 @@ st_status st_warp_reinit(st_warp *w, st_cta *cta, uint32_t index, uint32_t valid
   }
   memset(stack, 0, stack_cap * sizeof *stack);
   w->regs = regs;
-  w->reg_rows = rows;
+  w->n_rows = rows;
   zero_eager_rows(w, 0);
   w->local = local;
   w->local_stride = k->local_stride;
@@ -486,9 +488,11 @@ static void finish_calls(st_ectx *c) {
     w->n_frames--;
     uint32_t caller_func = w->n_frames ? w->frames[w->n_frames - 1].func : k->entry_index;
     w->reg_base = w->n_frames ? w->frames[w->n_frames - 1].reg_base : 0;
+    w->row_base = w->n_frames ? w->frames[w->n_frames - 1].row_base : 0;
     w->local_base = w->n_frames ? w->frames[w->n_frames - 1].local_base : 0;
     w->local_top = callee_base;
     const st_function *caller = &m->funcs[caller_func];
+    w->row_map = caller->rows;
     for (uint32_t i = 0; i < callee->n_rets && i < call->n_call_rets; i++) {
       const st_symbol *rs = &m->syms[callee->rets[i]];
       const st_symbol *ds = &m->syms[m->call_syms[call->call_first + i]];
@@ -551,23 +555,27 @@ static void do_call(st_ectx *c) {
     return;
   }
   uint32_t new_reg_base = w->reg_base + caller->n_regs;
+  uint32_t new_row_base = w->row_base + caller->n_rows;
   uint32_t new_local = w->local_top;
   uint32_t frame = k->kmod->frame_bytes[callee_index];
   if ((uint64_t)new_local + frame > w->local_stride) {
     st_fault(c, lane0, 0, 0, "local memory stack overflow (%u bytes per thread)", w->local_stride);
     return;
   }
-  if (new_reg_base + callee->n_regs > w->reg_rows) {
-    uint32_t rows = (new_reg_base + callee->n_regs) * 2;
+  if (new_row_base + callee->n_rows > w->n_rows) {
+    uint32_t rows = (new_row_base + callee->n_rows) * 2;
     uint64_t *p = realloc(w->regs, (size_t)rows * ST_WARP_SIZE * sizeof *p);
     if (p == NULL) {
       st_fault(c, lane0, 0, 0, "out of host memory for registers");
       return;
     }
-    uint32_t old_rows = w->reg_rows;
+    uint32_t old_rows = w->n_rows;
     w->regs = p;
-    w->reg_rows = rows;
+    w->n_rows = rows;
     zero_eager_rows(w, old_rows); /* (the new rows below are untouched) */
+  }
+  if (new_reg_base + callee->n_regs > w->reg_rows) {
+    w->reg_rows = (new_reg_base + callee->n_regs) * 2; /* (the scoreboard grows to it) */
   }
   /* Arguments: caller's call-site .param variables to the callee's formals. */
   for (uint32_t i = 0; i < callee->n_params && i < in->n_call_params; i++) {
@@ -594,6 +602,7 @@ static void do_call(st_ectx *c) {
   f->call_mask = c->mask;
   f->func = callee_index;
   f->reg_base = new_reg_base;
+  f->row_base = new_row_base;
   f->local_base = new_local;
   f->ret_pc = c->pc + 1;
   f->call_pc = c->pc;
@@ -604,6 +613,8 @@ static void do_call(st_ectx *c) {
   w->stack[w->depth].call = 1;
   w->depth++;
   w->reg_base = new_reg_base;
+  w->row_base = new_row_base;
+  w->row_map = callee->rows;
   w->local_base = new_local;
   w->local_top = new_local + frame;
 }
@@ -719,7 +730,7 @@ static void do_barrier(st_ectx *c) {
         uint32_t xpc = st_warp_pc(x) - 1;
         const st_inst *xi = &m->insts[xpc];
         if (xi->op == OP_BAR && xi->opnd[0].kind == OPND_REG) {
-          uint64_t *d = st_warp_row(x, x->reg_base + xi->opnd[0].reg);
+          uint64_t *d = st_warp_reg(x, xi->opnd[0].reg);
           ST_LANES(l, st_warp_active(x)) { d[l] = value; }
         }
       }

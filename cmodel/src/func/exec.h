@@ -23,6 +23,7 @@ typedef struct st_kmodule {
   uint32_t *frame_bytes;   /* per function: local frame + parameter frame, 16-aligned */
   uint32_t *stack_bytes;   /* per function: deepest per-thread stack of a call from it */
   uint32_t *reg_rows;      /* per function: deepest register use of a call from it */
+  uint32_t *rows;          /* per function: the same in register-file rows (st_function.rows) */
   struct st_tinst *tinst;  /* per instruction: timing decode (core/decode.h) */
   uint32_t *est_regs;      /* per function: registers per thread estimated from the PTX */
   uint32_t index;          /* modules loaded on the GPU before this one */
@@ -45,7 +46,8 @@ typedef struct st_kernel {
   uint32_t shared_total;   /* static + dynamic (dynamic aligned to 16) */
   uint32_t regs_per_thread;
   uint32_t local_stride;   /* per-thread local stack bytes */
-  uint32_t reg_rows;       /* register rows a warp needs (entry + deepest calls) */
+  uint32_t reg_rows;       /* registers a warp names (entry + deepest calls) */
+  uint32_t rows;           /* register-file rows a warp needs (entry + deepest calls) */
   uint8_t *params;         /* kernel parameter buffer */
   uint32_t param_size;
   uint64_t launch_id;      /* sequence number on the GPU (%gridid) */

@@ -35,7 +35,8 @@ typedef struct st_simt_entry {
 /* A function activation of a warp (all its threads share it). */
 typedef struct st_call_frame {
   uint32_t func;        /* callee function index */
-  uint32_t reg_base;    /* first register row of the callee */
+  uint32_t reg_base;    /* the callee's first register (the warp's reg_base) */
+  uint32_t row_base;    /* its first register-file row (the warp's row_base) */
   uint32_t local_base;  /* byte offset of the callee's local frame in each thread's stack */
   uint32_t ret_pc;      /* instruction after the call */
   uint32_t call_pc;     /* the call instruction (its operands name the return/args) */
@@ -77,10 +78,19 @@ typedef struct st_warp {
   uint32_t depth, stack_cap;
 
   uint32_t n_frames;     /* 0: running the entry function */
-  uint32_t reg_base;     /* register row base of the current function */
+  /* Registers are named in two ways. The timing model (scoreboard, operand
+   * banks) names each declared register of the call chain: the current
+   * function's register r is reg_base + r, below reg_rows. Their values are
+   * kept in rows of regs: the current function's register r is in row
+   * row_base + row_map[r] (st_function.rows: registers whose values are
+   * never needed at once share a row, ptx/regalloc.c), below n_rows. */
+  uint32_t reg_base;
+  uint32_t reg_rows;
+  uint32_t row_base;
+  const uint32_t *row_map;
 
   uint64_t *regs;        /* regs[row * 32 + lane] */
-  uint32_t reg_rows;     /* rows allocated */
+  uint32_t n_rows;       /* rows allocated */
   /* Rows below ST_REG_LAZY_ROWS are zeroed when first touched (st_warp_row),
    * not at launch: bit r set once row r has been. The rows above are zeroed
    * when allocated. A row reads 0 until written, as if all were zeroed at
@@ -139,8 +149,8 @@ static inline bool st_warp_row_touched(const st_warp *w, uint32_t row) {
   return row >= ST_REG_LAZY_ROWS || ((w->reg_zeroed[row / 64] >> (row % 64)) & 1u);
 }
 
-/* Register row `row` (absolute: the frame's base included) of w, zeroed
- * first if it was never touched. */
+/* Register-file row `row` (absolute: the frame's row_base included) of w,
+ * zeroed first if it was never touched. */
 static inline uint64_t *st_warp_row(st_warp *w, uint32_t row) {
   uint64_t *p = w->regs + (size_t)row * ST_WARP_SIZE;
   if (!st_warp_row_touched(w, row)) {
@@ -148,6 +158,11 @@ static inline uint64_t *st_warp_row(st_warp *w, uint32_t row) {
     w->reg_zeroed[row / 64] |= UINT64_C(1) << (row % 64);
   }
   return p;
+}
+
+/* The row holding register r (numbered within the current function) of w. */
+static inline uint64_t *st_warp_reg(st_warp *w, uint32_t r) {
+  return st_warp_row(w, w->row_base + w->row_map[r]);
 }
 
 /* Mask of the threads that are running the current stack entry. */

@@ -108,14 +108,14 @@ static void fp_warp(fingerprint *f, const st_warp *w) {
   fp_word(f, w->n_frames);
   for (uint32_t i = 0; i < w->n_frames && i < ST_MAX_CALL_DEPTH; i++) {
     const st_call_frame *c = &w->frames[i];
-    fp_word(f, ((uint64_t)c->func << 32) | c->reg_base);
+    fp_word(f, ((uint64_t)c->func << 32) | c->row_base);
     fp_word(f, ((uint64_t)c->local_base << 32) | c->ret_pc);
     fp_word(f, ((uint64_t)c->call_pc << 32) | c->simt_depth);
     fp_word(f, c->call_mask);
   }
-  fp_word(f, ((uint64_t)w->reg_base << 32) | w->reg_rows);
+  fp_word(f, ((uint64_t)w->row_base << 32) | w->n_rows);
   static const uint64_t zeros[ST_WARP_SIZE];
-  for (uint32_t r = 0; r < w->reg_rows; r++) {
+  for (uint32_t r = 0; r < w->n_rows; r++) {
     /* (an untouched row reads as zeros) */
     fp_words(f, st_warp_row_touched(w, r) ? w->regs + (size_t)r * ST_WARP_SIZE : zeros,
              ST_WARP_SIZE);
@@ -155,7 +155,7 @@ static uint64_t state_words(st_cta *const *slots, uint32_t n_slots) {
     n += 3 * ST_NUM_BARRIERS + cta->shared_size / 8;
     for (uint32_t i = 0; i < cta->nwarps; i++) {
       const st_warp *w = &cta->warps[i];
-      n += (uint64_t)w->reg_rows * ST_WARP_SIZE + (uint64_t)w->local_stride * ST_WARP_SIZE / 8 +
+      n += (uint64_t)w->n_rows * ST_WARP_SIZE + (uint64_t)w->local_stride * ST_WARP_SIZE / 8 +
            2 * w->depth + 4 * w->n_frames + 8;
     }
   }

@@ -355,6 +355,7 @@ st_status st_kernel_make(const st_config *cfg, st_kmodule *mod, const st_functio
   k.regs_per_thread = st_kernel_regs(cfg, &k);
   k.local_stride = mod->stack_bytes[k.entry_index];
   k.reg_rows = mod->reg_rows[k.entry_index];
+  k.rows = mod->rows[k.entry_index];
   k.param_size = (uint32_t)f->param_bytes;
   *out = k;
   return ST_OK;

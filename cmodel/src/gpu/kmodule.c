@@ -27,29 +27,33 @@ enum { VISIT_NEW = 0, VISIT_OPEN, VISIT_DONE };
 static void size_calls(const st_module *m, st_kmodule *km, uint32_t f, uint8_t *visit) {
   visit[f] = VISIT_OPEN;
   const st_function *fn = &m->funcs[f];
-  uint32_t deepest_stack = 0, deepest_regs = 0;
+  uint32_t deepest_stack = 0, deepest_regs = 0, deepest_rows = 0;
   for (uint32_t i = fn->first_inst; i < fn->first_inst + fn->n_insts; i++) {
     const st_inst *in = &m->insts[i];
     if (in->op != OP_CALL) {
       continue;
     }
     uint32_t g = in->call_func;
-    uint32_t s, r;
+    uint32_t s, r, q;
     if (g == ST_INDIRECT_CALL || visit[g] == VISIT_OPEN) {
       s = ST_RECURSION_STACK_BYTES;
       r = ST_RECURSION_REG_ROWS;
+      q = ST_RECURSION_REG_ROWS;
     } else {
       if (visit[g] == VISIT_NEW) {
         size_calls(m, km, g, visit);
       }
       s = km->stack_bytes[g];
       r = km->reg_rows[g];
+      q = km->rows[g];
     }
     deepest_stack = s > deepest_stack ? s : deepest_stack;
     deepest_regs = r > deepest_regs ? r : deepest_regs;
+    deepest_rows = q > deepest_rows ? q : deepest_rows;
   }
   km->stack_bytes[f] = km->frame_bytes[f] + deepest_stack;
   km->reg_rows[f] = fn->n_regs + deepest_regs;
+  km->rows[f] = fn->n_rows + deepest_rows;
   visit[f] = VISIT_DONE;
 }
 
@@ -133,6 +137,7 @@ static void kmodule_free(st_kmodule *km) {
   free(km->frame_bytes);
   free(km->stack_bytes);
   free(km->reg_rows);
+  free(km->rows);
   free(km->tinst);
   free(km->est_regs);
   free(km);
@@ -147,10 +152,11 @@ static st_status kmodule_attach(st_gpu *gpu, st_module *ir, st_kmodule **out, st
     km->frame_bytes = calloc(nf, sizeof *km->frame_bytes);
     km->stack_bytes = calloc(nf, sizeof *km->stack_bytes);
     km->reg_rows = calloc(nf, sizeof *km->reg_rows);
+    km->rows = calloc(nf, sizeof *km->rows);
   }
   uint8_t *visit = calloc(nf, 1);
   if (km == NULL || km->sym_addr == NULL || km->frame_bytes == NULL || km->stack_bytes == NULL ||
-      km->reg_rows == NULL || visit == NULL) {
+      km->reg_rows == NULL || km->rows == NULL || visit == NULL) {
     free(visit);
     if (km != NULL) {
       kmodule_free(km);

@@ -242,6 +242,37 @@ typedef struct st_inst {
   uint32_t line, col; /* position in the PTX source */
 } st_inst;
 
+/* How many leading operands of an instruction are destinations (an OPND_ADDR
+ * among them is an address: read, not written). */
+static inline unsigned st_inst_n_dst(const st_inst *in) {
+  switch ((st_op)in->op) {
+  case OP_ST:
+  case OP_RED:
+  case OP_BRA:
+  case OP_BRX:
+  case OP_CALL:
+  case OP_RET:
+  case OP_EXIT:
+  case OP_TRAP:
+  case OP_BRKPT:
+  case OP_MEMBAR:
+  case OP_FENCE:
+  case OP_NANOSLEEP:
+  case OP_PREFETCH:
+  case OP_BAR_WARP:
+    return 0;
+  case OP_BAR:
+    return in->subop >= BAR_RED_POPC ? 1 : 0;
+  case OP_SETP:
+  case OP_SHFL:
+    return 2;
+  case OP_MATCH:
+    return in->subop == MATCH_ALL ? 2 : 1;
+  default:
+    return in->nopnds > 0 ? 1 : 0;
+  }
+}
+
 /* A register declared with .reg (including each member of a %r<N> range). */
 typedef struct st_reg_decl {
   uint32_t name;  /* offset of its name in module->strings */
@@ -297,6 +328,9 @@ typedef struct st_function {
                           provides (func/devrt.h), ST_BI_NONE otherwise */
   uint32_t first_inst, n_insts;    /* range in module->insts */
   uint32_t first_reg, n_regs;      /* range in module->regs */
+  uint32_t *rows;      /* register r's row in a warp's register file (regalloc.c):
+                          registers whose values are never needed at once share one */
+  uint32_t n_rows;     /* rows the function's registers take (at most n_regs) */
   uint32_t *params;    /* symbol indices of the parameters, in order */
   uint32_t n_params;
   uint32_t *rets;      /* symbol indices of return parameters */

@@ -62,6 +62,7 @@ void st_module_free(st_module *m) {
   for (uint32_t i = 0; i < m->n_funcs; i++) {
     free(m->funcs[i].params);
     free(m->funcs[i].rets);
+    free(m->funcs[i].rows);
   }
   free(m->source_name);
   free(m->funcs);

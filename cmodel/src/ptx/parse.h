@@ -295,4 +295,11 @@ const char *ptx_type_name(st_ptype t);
  * Returns false only when memory runs out. */
 bool ptx_compute_reconvergence(st_module *m, uint32_t f);
 
+/* ---- register rows (regalloc.c) */
+
+/* Sets rows and n_rows of function f (its body parsed): the row of a warp's
+ * register file each register is kept in, registers whose values are never
+ * needed at once sharing one. Returns false only when memory runs out. */
+bool ptx_assign_rows(st_module *m, uint32_t f);
+
 #endif

@@ -189,6 +189,7 @@ static uint32_t merge_declaration(ptx_parser *p, uint32_t prior, uint32_t f, uin
   }
   free(neu->params);
   free(neu->rets);
+  free(neu->rows);
   m->n_syms = first_sym;
   m->n_funcs--;
   return prior;
@@ -409,7 +410,7 @@ static bool finish_body(ptx_parser *p, uint32_t f, const ptx_token *close) {
   }
   p->n_labels_defined = 0;
   p->n_label_uses = 0;
-  if (!ptx_compute_reconvergence(m, f)) {
+  if (!ptx_compute_reconvergence(m, f) || !ptx_assign_rows(m, f)) {
     return ptx_nomem(p);
   }
   return true;

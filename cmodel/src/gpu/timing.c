@@ -936,6 +936,18 @@ static st_status lazy_sm_cycles(st_tmachine *tm) {
   return first;
 }
 
+/* A cycle of SM i's sleep, outside the lazy path: counted (when count),
+ * not run (sm.h), and the SM listed for the push loop when its outgoing queue
+ * holds a request. */
+static void doze_cycle(st_tmachine *tm, uint32_t i, bool count) {
+  if (count) {
+    tm->doze[i].skipped++;
+  }
+  if (bit_get(tm->outq, i)) {
+    tm->push_list[tm->n_push++] = i;
+  }
+}
+
 static st_status tick_core(run_state *rs, uint64_t t) {
   st_tmachine *tm = rs->tm;
   bool front = tm->core.next_ps == t;
@@ -988,10 +1000,7 @@ static st_status tick_core(run_state *rs, uint64_t t) {
     uint64_t now = sm_now(tm, i);
     bool dozes = now < tm->doze[i].until;
     if (dozes && !check) {
-      tm->doze[i].skipped++; /* a cycle of its sleep, counted here (sm.h) */
-      if (bit_get(tm->outq, i)) {
-        tm->push_list[tm->n_push++] = i;
-      }
+      doze_cycle(tm, i, true);
       continue;
     }
     tm->push_list[tm->n_push++] = i;
@@ -1026,13 +1035,8 @@ static st_status tick_core(run_state *rs, uint64_t t) {
     for (uint32_t i = 0; i < tm->n_sms; i++) {
       bool run = sm_due(tm, i);
       if (run && sm_now(tm, i) < tm->doze[i].until) {
-        if (!tm->fault_par_doze) { /* (the planted fault loses the cycle) */
-          tm->doze[i].skipped++;     /* a cycle of its sleep, counted here (sm.h) */
-        }
+        doze_cycle(tm, i, !tm->fault_par_doze); /* (the planted fault loses the cycle) */
         run = false;
-        if (bit_get(tm->outq, i)) {
-          tm->push_list[tm->n_push++] = i;
-        }
       } else if (run) {
         tm->push_list[tm->n_push++] = i;
         ran_mark(tm, i);

@@ -7,10 +7,7 @@
 
 #include <stdlib.h>
 
-#include "simtref/config.h"
-#include "simtref/simtref.h"
-
-static const char *const header = ".version 9.0\n.target sm_75\n.address_size 64\n";
+#include "gpu_fixture.h"
 
 /* ---- the rows assigned ---------------------------------------------------- */
 
@@ -188,46 +185,10 @@ static void test_workload_rows(void **state) {
 
 /* ---- runs ----------------------------------------------------------------- */
 
-typedef struct fixture {
-  st_config cfg;
-  st_gpu *gpu;
-  st_error err;
-} fixture;
-
-static int setup(void **state) {
-  static fixture f;
-  memset(&f, 0, sizeof f);
-  char err[1024];
-  char path[1024];
-  if (!st_config_find("tiny", path, sizeof path) ||
-      st_config_load(&f.cfg, path, NULL, 0, err, sizeof err) != ST_OK) {
-    return -1;
-  }
-  f.cfg.sim.mode = ST_MODE_FUNCTIONAL;
-  st_error_clear(&f.err);
-  if (st_gpu_create(&f.cfg, &f.gpu, &f.err) != ST_OK) {
-    return -1;
-  }
-  *state = &f;
-  return 0;
-}
-
-static int teardown(void **state) {
-  fixture *f = *state;
-  st_gpu_destroy(f->gpu);
-  return 0;
-}
-
 /* Runs kernel k of body on one CTA of n threads with an output buffer of n
  * words, into out. */
 static void run(fixture *f, const char *body, uint32_t n, uint32_t *out) {
-  char text[8192];
-  snprintf(text, sizeof text, "%s%s", header, body);
-  st_kmodule *m = NULL;
-  st_error_clear(&f->err);
-  if (st_module_load_text(f->gpu, text, strlen(text), "test.ptx", &m, &f->err) != ST_OK) {
-    fail_msg("load failed: %s", f->err.msg);
-  }
+  st_kmodule *m = load(f, body);
   uint64_t buf;
   assert_int_equal(st_malloc(f->gpu, n * 4, &buf, &f->err), ST_OK);
   st_arg args[] = {ST_ARG_PTR(buf)};

@@ -62,7 +62,7 @@ static void test_chain_shares_rows(void **state) {
   assert_int_equal(fn->n_regs, 22 + 5);
   assert_int_equal(fn->n_rows, 4);
   /* A destination never takes the row of a source of its own instruction. */
-  char a[8], b[8];
+  char a[16], b[16];
   for (int i = 1; i < 20; i++) {
     snprintf(a, sizeof a, "%%r%d", i);
     snprintf(b, sizeof b, "%%r%d", i + 1);

@@ -231,7 +231,7 @@ const uint64_t *st_src(st_ectx *c, unsigned i) {
   uint64_t *t = c->tmp[i];
   switch ((st_opnd_kind)o->kind) {
   case OPND_REG: {
-    const uint64_t *r = st_row(c->w, o->reg);
+    const uint64_t *r = st_warp_reg(c->w, o->reg);
     if (!o->neg) {
       return r;
     }
@@ -257,7 +257,7 @@ const uint64_t *st_src(st_ectx *c, unsigned i) {
     /* An address operand read as a value (e.g. [sym] in mov or cvta): base + offset. */
     uint64_t base = o->sym != ST_NO_SYM ? symbol_address(c, o->sym) : 0;
     if (o->reg != ST_NO_REG) {
-      const uint64_t *r = st_row(c->w, o->reg);
+      const uint64_t *r = st_warp_reg(c->w, o->reg);
       const st_module *m = c->env->k->mod;
       const st_reg_decl *d = &m->regs[m->funcs[c->in->func].first_reg + o->reg];
       if (st_ptype_size((st_ptype)d->type) <= 4) {
@@ -282,7 +282,7 @@ const uint64_t *st_src(st_ectx *c, unsigned i) {
 uint64_t *st_dst(st_ectx *c, unsigned i) {
   const st_operand *o = &c->in->opnd[i];
   if (o->kind == OPND_REG) {
-    return st_row(c->w, o->reg);
+    return st_warp_reg(c->w, o->reg);
   }
   return c->sink;
 }
@@ -815,7 +815,7 @@ st_exec_result st_exec_warp(st_exec_env *env, st_warp *w) {
   c.result = ST_EXEC_OK;
   c.mask = c.active;
   if (c.in->guard != ST_NO_REG) {
-    const uint64_t *g = st_row(w, c.in->guard);
+    const uint64_t *g = st_warp_reg(w, c.in->guard);
     uint32_t gm = 0;
     ST_LANES(l, c.active) {
       if ((g[l] != 0) != (c.in->guard_neg != 0)) {

@@ -26,9 +26,6 @@ typedef void (*st_handler)(st_ectx *c);
 /* The handler of each opcode (NULL: unsupported at run time). */
 extern const st_handler st_handlers[OP_COUNT];
 
-/* Register row of function-local register r of the running function. */
-static inline uint64_t *st_row(st_warp *w, uint32_t r) { return st_warp_reg(w, r); }
-
 /* The 32 per-lane values of source operand i (only lanes in c->mask are
  * meaningful). */
 const uint64_t *st_src(st_ectx *c, unsigned i);

@@ -193,7 +193,7 @@ static unsigned operand_rows(st_ectx *c, unsigned i, uint64_t *rows[4], uint64_t
       const st_vec_elem *v = &m->vec_elems[o->vec_base + e];
       imm_ok[e] = false;
       if (v->kind == OPND_REG) {
-        rows[e] = st_row(c->w, v->reg);
+        rows[e] = st_warp_reg(c->w, v->reg);
       } else if (v->kind == OPND_IMM) {
         rows[e] = NULL;
         imm[e] = (uint64_t)v->imm;
@@ -206,7 +206,7 @@ static unsigned operand_rows(st_ectx *c, unsigned i, uint64_t *rows[4], uint64_t
   }
   imm_ok[0] = false;
   if (o->kind == OPND_REG) {
-    rows[0] = st_row(c->w, o->reg);
+    rows[0] = st_warp_reg(c->w, o->reg);
   } else if (o->kind == OPND_IMM) {
     rows[0] = NULL;
     imm[0] = (uint64_t)o->imm;

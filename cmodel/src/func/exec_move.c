@@ -20,7 +20,7 @@ static void exec_mov_vector(st_ectx *c, bool pack) {
     for (unsigned e = 0; e < n && e < 4; e++) {
       const st_vec_elem *x = &m->vec_elems[v->vec_base + e];
       if (x->kind == OPND_REG) {
-        rows[e] = st_row(c->w, x->reg);
+        rows[e] = st_warp_reg(c->w, x->reg);
       } else {
         imm[e] = (uint64_t)x->imm;
       }
@@ -43,7 +43,7 @@ static void exec_mov_vector(st_ectx *c, bool pack) {
     if (x->kind != OPND_REG) {
       continue;
     }
-    uint64_t *d = st_row(c->w, x->reg);
+    uint64_t *d = st_warp_reg(c->w, x->reg);
     ST_LANES(l, c->mask) { d[l] = (src[l] >> (e * ebits)) & emask; }
   }
 }

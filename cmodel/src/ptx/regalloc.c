@@ -178,11 +178,6 @@ static void interfere_set(ra *a, uint32_t d, const uint64_t *s) {
   }
 }
 
-/* The instruction's registers, written and read (one set each). */
-typedef struct inst_sets {
-  uint64_t *defs, *uses;
-} inst_sets;
-
 /* Assigns fn->rows, fn->n_rows. Returns false only when memory runs out. */
 static bool assign(ra *a, st_function *fn) {
   const st_inst *insts = a->m->insts + fn->first_inst;

@@ -121,7 +121,7 @@ static void fetch_inputs(st_sm *sm) {
     sm->fetch_elig = e ? sm->fetch_elig | bit : sm->fetch_elig & ~bit;
   }
   sm->fetch_elig &= sm->occ;
-  ST_BITS(i, sm->fetch_elig) { elig[i] = 1; }
+  st_bits_to_bytes(sm->fetch_elig, elig);
   if (ops->gather != NULL) {
     ops->gather(u, sm);
   }

@@ -349,13 +349,9 @@ static inline __attribute__((always_inline)) uint8_t *sched_inputs(st_sm *sm, ui
     ops->gather(u, sm, s, was_mem);
   }
   uint8_t *ready = (uint8_t *)u->in + ops->ready_off;
-  uint32_t ns = sm->n_sched;
-  sc->ready_mask = 0;
-  ST_BITS(slot, sm->occ & sm->sched_mask[s] & (sm->cause_mask[STALL_ISSUED] | sm->lazy_ready)) {
-    uint32_t j = (uint32_t)slot / ns;
-    ready[j] = 1;
-    sc->ready_mask |= UINT64_C(1) << j;
-  }
+  sc->ready_mask = st_sched_bits(sm->occ & (sm->cause_mask[STALL_ISSUED] | sm->lazy_ready), s,
+                                 sm->n_sched);
+  st_bits_to_bytes(sc->ready_mask, ready);
   return ready;
 }
 
@@ -527,19 +523,15 @@ void st_sm_issue(st_sm *sm, uint64_t now) {
        * ready one that was not chosen is STALL_NOT_SELECTED. A warp that was
        * not ready keeps its cause unless the issue released a barrier or
        * ended a warp (nothing else an issue does can make it ready). */
-      uint64_t recheck = sm->issue_released ? ~UINT64_C(0) : sc->ready_mask;
-      if (sc->n_warps < 64) {
-        recheck &= (UINT64_C(1) << sc->n_warps) - 1;
-      }
-      uint64_t look = 0;
+      uint64_t recheck = (sm->issue_released ? ~UINT64_C(0) : sc->ready_mask) &
+                         st_sched_bits(sm->occ, s, ns) & ~(UINT64_C(1) << o->grant);
+      /* Those before the winner in its pass's order were not ready. */
+      uint64_t before = 0;
+      uint32_t key_win = o->key[o->grant];
       ST_BITS(j, recheck) {
-        uint32_t slot = (uint32_t)j * ns + s;
-        if (slot == win || !(sm->occ >> slot & 1) ||
-            ((pass == NULL || pass[j]) && o->key[j] < o->key[o->grant])) {
-          continue;
-        }
-        look |= UINT64_C(1) << slot;
+        before |= (uint64_t)((pass == NULL || pass[j]) && o->key[j] < key_win) << j;
       }
+      uint64_t look = st_sched_slots(recheck & ~before, s, ns);
       uint64_t lazy = look & sm->lazy_ready;
       sm->lazy_ready &= ~look;
       if (sm->fault_lazy_unchecked) {

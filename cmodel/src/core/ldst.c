@@ -32,6 +32,27 @@ static st_acc_kind access_kind(const st_flight *f) {
 static void coalesce(st_flight *f, uint64_t line) {
   const uint64_t start = ~(line - 1);
   uint32_t n = 0;
+  if (f->acc.mask != 0) {
+    /* All in the first lane's line (a parameter, a value read by the whole
+     * warp, a small stride): one line, found without the search. */
+    const uint64_t first = f->acc.addr[__builtin_ctz(f->acc.mask)] & start;
+    const uint64_t end = f->acc.size - 1;
+    uint64_t differ = 0;
+    if (f->acc.mask == UINT32_MAX) {
+      for (uint32_t l = 0; l < ST_WARP_SIZE; l++) {
+        differ |= ((f->acc.addr[l] & start) ^ first) | (((f->acc.addr[l] + end) & start) ^ first);
+      }
+    } else {
+      ST_LANES(l, f->acc.mask) {
+        differ |= ((f->acc.addr[l] & start) ^ first) | (((f->acc.addr[l] + end) & start) ^ first);
+      }
+    }
+    if (differ == 0) {
+      f->lines[0] = first;
+      f->n_lines = 1;
+      return;
+    }
+  }
   ST_LANES(l, f->acc.mask) {
     uint64_t a = f->acc.addr[l] & start;
     uint64_t last = (f->acc.addr[l] + f->acc.size - 1) & start;
@@ -93,7 +114,7 @@ static void finish_flight(st_sm *sm, st_flight *f, uint64_t ready) {
  * every SM has its own region. */
 static void physical_addresses(st_sm *sm, st_flight *f) {
   if (f->acc.space == SP_PARAM) {
-    ST_LANES(l, f->acc.mask) { f->acc.addr[l] += ST_PARAM_BASE; }
+    st_lanes_add(f->acc.addr, f->acc.mask, ST_PARAM_BASE);
   } else if (f->acc.space == SP_LOCAL) {
     const st_rkernel *rk = sm->warps[f->warp].rk;
     uint64_t stride = rk != NULL ? (uint64_t)rk->k->local_stride : 0;

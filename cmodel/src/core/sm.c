@@ -455,8 +455,15 @@ static void account(st_sm *sm, uint64_t n) {
   core_flags(sm, &sm->flags);
   sm->stats.cycles += n;
   sm->stats.state[core_state(&sm->flags)] += n;
-  for (int k = 0; k < STALL_KINDS; k++) {
-    sm->stats.stall[k] += (uint64_t)sm->stall_count[k] * n;
+  if (n == 1) {
+    /* (a cycle run in full: a straight sum the compiler makes vector adds of) */
+    for (int k = 0; k < STALL_KINDS; k++) {
+      sm->stats.stall[k] += sm->stall_count[k];
+    }
+  } else {
+    for (int k = 0; k < STALL_KINDS; k++) {
+      sm->stats.stall[k] += (uint64_t)sm->stall_count[k] * n;
+    }
   }
   if (sm->wb_stalled) {
     sm->stats.wb_stall_cycles += n;

@@ -5,7 +5,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
+#include "common/bits.h"
 #include "core/sm.h"
 #include "func/warp.h"
 #include "units/roles.h"
@@ -338,16 +340,69 @@ struct st_sm {
   st_sm_stats stats;
 };
 
-/* Iterates i over the set bits of a 64-bit mask, lowest first. */
-/* Population count without a library call (the baseline x86-64 target has
- * no POPCNT instruction, and the SM counts bits every cycle). */
-static inline uint32_t st_bitcount64(uint64_t x) {
-  x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
-  x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
-  x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
-  return (uint32_t)((x * UINT64_C(0x0101010101010101)) >> 56);
+/* The bits of a mask of warp slots that belong to issue scheduler s of ns
+ * (slots s, s + ns, s + 2 ns, ...: sm.c deals them round robin), packed so
+ * that bit j is the scheduler's warp j (slot j ns + s). Without a division
+ * per bit: two schedulers (every configuration shipped) take the odd or
+ * even bits in five steps of masks and shifts. */
+static inline uint64_t st_sched_bits(uint64_t m, uint32_t s, uint32_t ns) {
+  if (ns == 1) {
+    return m;
+  }
+  m >>= s;
+  if (ns == 2) {
+    m &= UINT64_C(0x5555555555555555);
+    m = (m | m >> 1) & UINT64_C(0x3333333333333333);
+    m = (m | m >> 2) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+    m = (m | m >> 4) & UINT64_C(0x00ff00ff00ff00ff);
+    m = (m | m >> 8) & UINT64_C(0x0000ffff0000ffff);
+    return (m | m >> 16) & UINT64_C(0x00000000ffffffff);
+  }
+  uint64_t r = 0;
+  for (uint32_t j = 0; j * ns + s < 64; j++) {
+    r |= (m >> (j * ns) & 1) << j;
+  }
+  return r;
 }
 
+/* The inverse of st_sched_bits: scheduler s's warps j (bit j of m) as a
+ * mask of their slots (bit j ns + s). */
+static inline uint64_t st_sched_slots(uint64_t m, uint32_t s, uint32_t ns) {
+  if (ns == 1) {
+    return m;
+  }
+  if (ns == 2) {
+    m &= UINT64_C(0x00000000ffffffff);
+    m = (m | m << 16) & UINT64_C(0x0000ffff0000ffff);
+    m = (m | m << 8) & UINT64_C(0x00ff00ff00ff00ff);
+    m = (m | m << 4) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+    m = (m | m << 2) & UINT64_C(0x3333333333333333);
+    return ((m | m << 1) & UINT64_C(0x5555555555555555)) << s;
+  }
+  uint64_t r = 0;
+  for (uint32_t j = 0; j * ns + s < 64; j++) {
+    r |= (m >> j & 1) << (j * ns + s);
+  }
+  return r;
+}
+
+/* Writes bit i of m as byte i of out (0 or 1) for the set bits' bytes, a
+ * word of eight at a time (bit i of a byte to bit 0 of byte i in three
+ * steps of shifts and masks); out is a unit's 64-byte per-warp input,
+ * zeroed before, and the host is little-endian (as st_u_mask_of takes it). */
+static inline void st_bits_to_bytes(uint64_t m, uint8_t *out) {
+  for (uint32_t k = 0; m != 0; k += 8, m >>= 8) {
+    uint64_t x = m & 0xffu;
+    if (x != 0) {
+      x = (x | x << 28) & UINT64_C(0x0000000f0000000f);
+      x = (x | x << 14) & UINT64_C(0x0003000300030003);
+      x = (x | x << 7) & UINT64_C(0x0101010101010101);
+      memcpy(out + k, &x, sizeof x);
+    }
+  }
+}
+
+/* Iterates i over the set bits of a 64-bit mask, lowest first. */
 #define ST_BITS(i, mask)                                                            \
   for (uint64_t _b_##i = (mask), i = 0;                                             \
        _b_##i != 0 && ((i = (uint64_t)__builtin_ctzll(_b_##i)), 1); _b_##i &= _b_##i - 1)

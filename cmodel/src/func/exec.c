@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "common/bits.h"
 #include "func/addrspace.h"
 #include "func/exec_internal.h"
 
@@ -170,13 +171,28 @@ static uint64_t sreg_value(st_ectx *c, const st_operand *o, uint32_t lane) {
   return 0;
 }
 
-/* A special register for the active lanes of the warp into t. %tid, the
- * one that depends on the lane in a way worth the trouble, steps through the
- * block's shape lane by lane instead of dividing for each; the values are
- * those of sreg_value. */
+/* A special register for the active lanes of the warp into t, the values
+ * of sreg_value. One that is the same for every thread (%ntid, %ctaid, the
+ * clocks, ...) is looked up once; %tid, the one that depends on the lane in
+ * a way worth the trouble, steps through the block's shape lane by lane
+ * instead of dividing for each. */
 static void sreg_lanes(st_ectx *c, const st_operand *o, uint64_t *t) {
-  if ((st_sreg)o->sreg != SREG_TID) {
+  switch ((st_sreg)o->sreg) {
+  case SREG_TID:
+    break;
+  case SREG_LANEID:
+  case SREG_LANEMASK_EQ:
+  case SREG_LANEMASK_LT:
+  case SREG_LANEMASK_LE:
+  case SREG_LANEMASK_GT:
+  case SREG_LANEMASK_GE:
     ST_LANES(l, c->active) { t[l] = sreg_value(c, o, l); }
+    return;
+  default:
+    /* The same for every thread of the warp. */
+    if (c->active != 0) {
+      st_lanes_fill(t, c->active, sreg_value(c, o, (uint32_t)__builtin_ctz(c->active)));
+    }
     return;
   }
   const st_kernel *k = c->env->k;
@@ -826,7 +842,7 @@ st_exec_result st_exec_warp(st_exec_env *env, st_warp *w) {
   }
   c.acc->space = SP_NONE;
   w->warp_insts++;
-  w->thread_insts += (uint64_t)__builtin_popcount(c.active);
+  w->thread_insts += st_bitcount64(c.active);
 
   st_handler h = st_handlers[c.in->op];
   if (h == NULL) {

@@ -247,9 +247,7 @@ static void exec_ld(st_ectx *c) {
    * constant variable) outside local memory: one place, one value, which
    * the first thread's look finds for all (and faults as the first would). */
   uint32_t first = (uint32_t)__builtin_ctz(c->mask);
-  uint64_t differ = 0;
-  ST_LANES(l, c->mask) { differ |= addr[l] ^ addr[first]; }
-  if (differ == 0) {
+  if (st_lanes_uniform(addr, c->mask, first)) {
     uint64_t where;
     const uint8_t *p =
         resolve(c, first, (st_space)in->space, kparam, addr[first], size, false, &sp, &where);
@@ -261,12 +259,10 @@ static void exec_ld(st_ectx *c) {
       for (unsigned e = 0; e < n; e++) {
         v[e] = st_extend(load_bits(p + e * esize, esize), (st_ptype)in->type);
       }
-      ST_LANES(l, c->mask) {
-        c->acc->addr[l] = where;
-        for (unsigned e = 0; e < n; e++) {
-          if (rows[e] != NULL) {
-            rows[e][l] = v[e];
-          }
+      st_lanes_fill(c->acc->addr, c->mask, where);
+      for (unsigned e = 0; e < n; e++) {
+        if (rows[e] != NULL) {
+          st_lanes_fill(rows[e], c->mask, v[e]);
         }
       }
       record(c, sp, false, false, size);

@@ -99,6 +99,14 @@ static void exec_cvt(st_ectx *c) {
       return;
     }
   }
+  if ((mods & IF_SAT) == 0 && !st_ptype_is_float(dt) && !st_ptype_is_float(stype) &&
+      st_ptype_size(dt) != 0 && st_ptype_size(stype) != 0) {
+    /* Integer to integer (widening an index, mostly): the source extended by
+     * its signedness, then cut to the destination and extended by its own, as
+     * st_cvt's integer path and the st_extend below give, without the call. */
+    ST_LANES(l, c->mask) { d[l] = st_extend(st_extend(a[l], stype), dt); }
+    return;
+  }
   /* st_cvt zero-extends; a signed narrow result fills the register with its sign. */
   ST_LANES(l, c->mask) { d[l] = st_extend(st_cvt(dt, stype, a[l], rnd, mods), dt); }
 }

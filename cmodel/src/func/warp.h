@@ -21,6 +21,42 @@
   for (uint32_t _m_##l = (mask), l = 0;                                             \
        _m_##l != 0 && ((l = (uint32_t)__builtin_ctz(_m_##l)), 1); _m_##l &= _m_##l - 1)
 
+/* Sets v in the lanes of mask of a per-thread array: a full warp in one
+ * straight loop the compiler makes vector stores of. */
+static inline void st_lanes_fill(uint64_t *dst, uint32_t mask, uint64_t v) {
+  if (mask == UINT32_MAX) {
+    for (uint32_t l = 0; l < ST_WARP_SIZE; l++) {
+      dst[l] = v;
+    }
+    return;
+  }
+  ST_LANES(l, mask) { dst[l] = v; }
+}
+
+/* Adds v in the lanes of mask of a per-thread array (as st_lanes_fill). */
+static inline void st_lanes_add(uint64_t *dst, uint32_t mask, uint64_t v) {
+  if (mask == UINT32_MAX) {
+    for (uint32_t l = 0; l < ST_WARP_SIZE; l++) {
+      dst[l] += v;
+    }
+    return;
+  }
+  ST_LANES(l, mask) { dst[l] += v; }
+}
+
+/* Whether the lanes of mask hold one value (that of lane first, in mask). */
+static inline bool st_lanes_uniform(const uint64_t *a, uint32_t mask, uint32_t first) {
+  uint64_t differ = 0;
+  if (mask == UINT32_MAX) {
+    for (uint32_t l = 0; l < ST_WARP_SIZE; l++) {
+      differ |= a[l] ^ a[first];
+    }
+  } else {
+    ST_LANES(l, mask) { differ |= a[l] ^ a[first]; }
+  }
+  return differ == 0;
+}
+
 /* Register rows of a warp that are zeroed on first touch (st_warp_row). */
 #define ST_REG_LAZY_ROWS 256u
 

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/bits.h"
 #include "common/fault.h"
 #include "mem/xbar.h"
 
@@ -49,10 +50,16 @@ bool xbar_init(xbar *x, bool reply, uint32_t n_in, uint32_t n_out, const st_conf
   x->granted = calloc(n_in, sizeof *x->granted);
   x->vc_of = calloc(n_out ? n_out : 1, sizeof *x->vc_of);
   x->in_words = (n_in + 63) / 64;
-  x->drained_in = calloc(x->in_words ? x->in_words : 1, sizeof *x->drained_in);
+  x->out_words = (n_out + 63) / 64;
+  size_t iw = x->in_words ? x->in_words : 1, ow = x->out_words ? x->out_words : 1;
+  x->drained_in = calloc(iw, sizeof *x->drained_in);
+  x->flits_in = calloc(iw, sizeof *x->flits_in);
+  x->had_in = calloc(iw, sizeof *x->had_in);
+  x->moved_in = calloc(iw, sizeof *x->moved_in);
+  x->busy_out = calloc(ow, sizeof *x->busy_out);
   if (x->in == NULL || x->out == NULL || x->touched == NULL || x->granted == NULL ||
-      x->drained_in == NULL ||
-      x->vc_of == NULL) {
+      x->drained_in == NULL || x->flits_in == NULL || x->had_in == NULL ||
+      x->moved_in == NULL || x->busy_out == NULL || x->vc_of == NULL) {
     return false;
   }
   for (uint32_t o = 0; o < n_out; o++) {
@@ -90,6 +97,10 @@ void xbar_free(xbar *x) {
   free(x->granted);
   free(x->vc_of);
   free(x->drained_in);
+  free(x->flits_in);
+  free(x->had_in);
+  free(x->moved_in);
+  free(x->busy_out);
   memset(x, 0, sizeof *x);
 }
 
@@ -141,6 +152,9 @@ void xbar_push_input(xbar *x, uint32_t in, st_mreq *r) {
   }
   vc->used += f;
   x->in[in].buffered += f;
+  /* Pushes into different inputs may run on several threads at once
+   * (xbar.h); the inputs share the words of the mask. */
+  __atomic_fetch_or(&x->flits_in[in / 64], UINT64_C(1) << (in % 64), __ATOMIC_RELAXED);
 }
 
 void xbar_pushed(xbar *x, uint64_t k) {
@@ -197,35 +211,40 @@ static uint32_t rr_dist(uint32_t i, uint32_t p, uint32_t n) { return i >= p ? i 
  * input). */
 static void collect_offers(xbar *x) {
   x->n_touched = 0;
-  for (uint32_t i = 0; i < x->n_in; i++) {
-    xb_input *in = &x->in[i];
-    in->had_flits = in->buffered > 0;
-    in->moved = false;
-    if (in->buffered == 0 || in->xfers >= x->speedup) {
-      continue;
-    }
-    /* The VCs with a head not crossing, lowest first. */
-    for (uint64_t m = in->offer_vcs; m != 0; m &= m - 1) {
-      uint32_t v = (uint32_t)__builtin_ctzll(m);
-      xb_vc *vc = &in->vc[v];
-      uint32_t d = vc->head_dest;
-      xb_output *o = &x->out[d];
-      if (o->busy || (o->ej_used != 0 && o->ej_used + vc->head_flits > x->ej_cap)) {
+  for (uint32_t w = 0; w < x->in_words; w++) {
+    x->had_in[w] = x->flits_in[w];
+    x->moved_in[w] = 0;
+  }
+  for (uint32_t w = 0; w < x->in_words; w++) {
+    for (uint64_t bits = x->had_in[w]; bits != 0; bits &= bits - 1) {
+      uint32_t i = w * 64 + (uint32_t)__builtin_ctzll(bits);
+      xb_input *in = &x->in[i];
+      if (in->xfers >= x->speedup) {
         continue;
       }
-      if (o->cand_in < 0) {
-        x->touched[x->n_touched++] = d;
-      } else {
-        uint32_t cur = rr_dist((uint32_t)o->cand_in, o->grant_ptr, x->n_in);
-        uint32_t mine = rr_dist(i, o->grant_ptr, x->n_in);
-        /* Equal distances: the same input, whose older head goes first. */
-        if (mine > cur || (mine == cur && st_mqueue_peek(&vc->q)->id >=
-                                              st_mqueue_peek(&in->vc[o->cand_vc].q)->id)) {
+      /* The VCs with a head not crossing, lowest first. */
+      for (uint64_t m = in->offer_vcs; m != 0; m &= m - 1) {
+        uint32_t v = (uint32_t)__builtin_ctzll(m);
+        xb_vc *vc = &in->vc[v];
+        uint32_t d = vc->head_dest;
+        xb_output *o = &x->out[d];
+        if (o->busy || (o->ej_used != 0 && o->ej_used + vc->head_flits > x->ej_cap)) {
           continue;
         }
+        if (o->cand_in < 0) {
+          x->touched[x->n_touched++] = d;
+        } else {
+          uint32_t cur = rr_dist((uint32_t)o->cand_in, o->grant_ptr, x->n_in);
+          uint32_t mine = rr_dist(i, o->grant_ptr, x->n_in);
+          /* Equal distances: the same input, whose older head goes first. */
+          if (mine > cur || (mine == cur && st_mqueue_peek(&vc->q)->id >=
+                                                st_mqueue_peek(&in->vc[o->cand_vc].q)->id)) {
+            continue;
+          }
+        }
+        o->cand_in = (int32_t)i;
+        o->cand_vc = v;
       }
-      o->cand_in = (int32_t)i;
-      o->cand_vc = v;
     }
   }
 }
@@ -239,6 +258,7 @@ static void start_transfer(xbar *x, uint32_t i, uint32_t d) {
   in->offer_vcs &= ~(UINT64_C(1) << o->cand_vc);
   in->xfers++;
   o->busy = true;
+  x->busy_out[d / 64] |= UINT64_C(1) << (d % 64);
   x->n_busy++;
   o->in = i;
   o->vc = o->cand_vc;
@@ -292,39 +312,43 @@ static void accept_grants(xbar *x) {
 
 /* Step 2: one flit per crossing packet. */
 static void move_flits(xbar *x, uint64_t c) {
-  for (uint32_t d = 0; d < x->n_out; d++) {
-    xb_output *o = &x->out[d];
-    if (!o->busy) {
-      continue;
-    }
-    xb_input *in = &x->in[o->in];
-    xb_vc *vc = &in->vc[o->vc];
-    vc->used--;
-    in->buffered--;
-    in->drained++;
-    x->drained_in[o->in / 64] |= UINT64_C(1) << (o->in % 64);
-    in->moved = true;
-    x->flits_moved++;
-    if (--o->left == 0) {
-      st_mreq *r = st_mqueue_pop(&vc->q);
-      const st_mreq *h = st_mqueue_peek(&vc->q);
-      if (h != NULL) {
-        vc->head_dest = dest_of(x, h);
-        vc->head_flits = xbar_flits(x, h);
-        in->offer_vcs |= UINT64_C(1) << o->vc;
+  for (uint32_t w = 0; w < x->out_words; w++) {
+    for (uint64_t bits = x->busy_out[w]; bits != 0; bits &= bits - 1) {
+      uint32_t d = w * 64 + (uint32_t)__builtin_ctzll(bits);
+      xb_output *o = &x->out[d];
+      xb_input *in = &x->in[o->in];
+      xb_vc *vc = &in->vc[o->vc];
+      uint64_t in_bit = UINT64_C(1) << (o->in % 64);
+      vc->used--;
+      in->drained++;
+      x->drained_in[o->in / 64] |= in_bit;
+      x->moved_in[o->in / 64] |= in_bit;
+      if (--in->buffered == 0) {
+        x->flits_in[o->in / 64] &= ~in_bit;
       }
-      vc->busy = false;
-      in->xfers--;
-      o->busy = false;
-      x->n_busy--;
-      r->t_ready = c + 1 + x->latency;
-      if (st_mqueue_empty(&o->ej)) {
-        o->ej_ready = r->t_ready;
-        if (r->t_ready < x->ej_lb && !x->fault_blind_ejection) { /* (the planted fault forgets) */
-          x->ej_lb = r->t_ready;
+      x->flits_moved++;
+      if (--o->left == 0) {
+        st_mreq *r = st_mqueue_pop(&vc->q);
+        const st_mreq *h = st_mqueue_peek(&vc->q);
+        if (h != NULL) {
+          vc->head_dest = dest_of(x, h);
+          vc->head_flits = xbar_flits(x, h);
+          in->offer_vcs |= UINT64_C(1) << o->vc;
         }
+        vc->busy = false;
+        in->xfers--;
+        o->busy = false;
+        x->busy_out[w] &= ~(UINT64_C(1) << (d % 64));
+        x->n_busy--;
+        r->t_ready = c + 1 + x->latency;
+        if (st_mqueue_empty(&o->ej)) {
+          o->ej_ready = r->t_ready;
+          if (r->t_ready < x->ej_lb && !x->fault_blind_ejection) { /* (the planted fault forgets) */
+            x->ej_lb = r->t_ready;
+          }
+        }
+        st_mqueue_push(&o->ej, r);
       }
-      st_mqueue_push(&o->ej, r);
     }
   }
 }
@@ -351,8 +375,8 @@ void xbar_cycle(xbar *x) {
   accept_grants(x);
   move_flits(x, c);
   uint32_t stalls = 0;
-  for (uint32_t i = 0; i < x->n_in; i++) {
-    stalls += x->in[i].had_flits && !x->in[i].moved;
+  for (uint32_t w = 0; w < x->in_words; w++) {
+    stalls += st_bitcount64(x->had_in[w] & ~x->moved_in[w]);
   }
   if (was_frozen && stalls != frozen_stalls && x->check_msg[0] == '\0') {
     snprintf(x->check_msg, sizeof x->check_msg,

@@ -27,7 +27,6 @@ typedef struct xb_input {
   uint32_t accept_ptr; /* iSLIP accept pointer over outputs */
   uint32_t n_grants;   /* this cycle's grants (scratch) */
   uint32_t *grants;    /* outputs that granted this input this cycle (scratch, vcs) */
-  bool had_flits, moved; /* stall accounting (scratch) */
 } xb_input;
 
 typedef struct xb_output {
@@ -53,6 +52,11 @@ typedef struct xbar {
   uint64_t *drained_in; /* bit per input: a flit left it since xbar_take_drained last read
                            the bit's word (in_words words) */
   uint32_t in_words;
+  uint64_t *flits_in;   /* bit per input: it holds flits (buffered > 0); in_words words */
+  uint64_t *had_in;     /* scratch of a cycle: the inputs that held flits at its start... */
+  uint64_t *moved_in;   /* ...and those a flit left in it (the others of had_in stalled) */
+  uint64_t *busy_out;   /* bit per output: a packet is crossing to it; out_words words */
+  uint32_t out_words;
   char check_msg[128];
   uint32_t n_in, n_out, vcs, vc_cap, ej_cap, speedup, flit, latency;
   uint32_t flit_shift;  /* log2(flit) when flit is a power of two, else 32 (a division) */
